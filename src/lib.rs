@@ -1,0 +1,8 @@
+//! chess-kit-docs: checks and publishes chess-variant rulebooks.
+//!
+//! Data flows one way: Markdown → [`book`] model → [`diagram`]s parsed once
+//! with their spans → the rules engine and the renderers.
+
+pub mod diagnostic;
+pub mod diagram;
+pub mod source;
