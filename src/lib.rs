@@ -3,6 +3,7 @@
 //! Data flows one way: Markdown → [`book`] model → [`diagram`]s parsed once
 //! with their spans → the rules engine and the renderers.
 
+pub mod book;
 pub mod diagnostic;
 pub mod diagram;
 pub mod source;

@@ -1,0 +1,971 @@
+//! The book model: one rulebook read once into front matter, blocks,
+//! sections and diagrams, each with its source span.
+//!
+//! CommonMark would read an indented block after a list as part of the list
+//! item; a rulebook means it as a diagram. So diagrams are found by a line
+//! scan first, and pulldown-cmark sees each one as an HTML comment of the
+//! same length, which ends any open list and keeps every offset true.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use pulldown_cmark::{Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
+
+use crate::diagnostic::Diagnostic;
+use crate::diagram::{CardFace, CardRow, Diagram, DiagramKind, Grid, card_face, parse_diagram};
+use crate::source::{SourceFile, Span};
+
+/// `title:`, `subtitle:` and any other `key: value` lines between `---` lines.
+#[derive(Clone, Debug, Default)]
+pub struct FrontMatter {
+    pub fields: Vec<(String, String)>,
+    pub span: Option<Span>,
+}
+
+impl FrontMatter {
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn title(&self) -> Option<&str> {
+        self.get("title")
+    }
+
+    pub fn subtitle(&self) -> Option<&str> {
+        self.get("subtitle")
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inline {
+    Text(String),
+    Code(String),
+    Strong(Vec<Inline>),
+    Emphasis(Vec<Inline>),
+    Link {
+        content: Vec<Inline>,
+        url: String,
+        /// The label of a reference link (`[text][label]`).
+        reference: Option<String>,
+        span: Span,
+    },
+    Image {
+        alt: String,
+        url: String,
+        span: Span,
+    },
+    SoftBreak,
+    HardBreak,
+}
+
+/// The text of inline content, without markup.
+pub fn plain_text(inlines: &[Inline]) -> String {
+    let mut out = String::new();
+    fn walk(out: &mut String, inlines: &[Inline]) {
+        for i in inlines {
+            match i {
+                Inline::Text(t) | Inline::Code(t) => out.push_str(t),
+                Inline::Strong(c) | Inline::Emphasis(c) | Inline::Link { content: c, .. } => {
+                    walk(out, c)
+                }
+                Inline::Image { alt, .. } => out.push_str(alt),
+                Inline::SoftBreak | Inline::HardBreak => out.push(' '),
+            }
+        }
+    }
+    walk(&mut out, inlines);
+    out
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block {
+    Heading {
+        level: u8,
+        content: Vec<Inline>,
+        /// The anchor id, unique in the book (`zombie-chess`).
+        slug: String,
+        span: Span,
+    },
+    /// The `## Table of Contents` heading; the tool writes its contents, and
+    /// whatever stood under it before (an earlier published list) is dropped.
+    TableOfContents { span: Span },
+    Paragraph { content: Vec<Inline>, span: Span },
+    List {
+        /// The first number of a numbered list.
+        start: Option<u64>,
+        items: Vec<Vec<Block>>,
+        span: Span,
+    },
+    /// An index into `Book::diagrams`.
+    Diagram { index: usize, span: Span },
+    BlockQuote { blocks: Vec<Block>, span: Span },
+    Code { text: String, span: Span },
+    Html { text: String, span: Span },
+    Rule { span: Span },
+}
+
+/// A `#` part or a `##` section heading.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    pub level: u8,
+    pub title: String,
+    pub slug: String,
+    pub span: Span,
+}
+
+/// A diagram block and where it sits in the book.
+#[derive(Clone, Debug)]
+pub struct DiagramEntry {
+    /// The block's span, whole lines with their indentation.
+    pub span: Span,
+    /// `None` when the text had problems (reported as diagnostics).
+    pub diagram: Option<Diagram>,
+    /// Index into `Book::sections` of the `#`/`##` heading it sits under.
+    pub section: Option<usize>,
+    /// 1-based count within its section.
+    pub number: usize,
+    /// The image name without extension: the section slug and the number.
+    pub image_name: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct LinkDef {
+    pub label: String,
+    pub url: String,
+    pub span: Span,
+}
+
+/// One image link of the book, to a file beside it.
+#[derive(Clone, Debug)]
+pub struct ImageRef {
+    pub url: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Book {
+    /// The file stem: `rules` for `rules/rules.md`.
+    pub name: String,
+    pub source: Arc<SourceFile>,
+    pub front_matter: FrontMatter,
+    pub blocks: Vec<Block>,
+    pub sections: Vec<Section>,
+    pub diagrams: Vec<DiagramEntry>,
+    /// Reference link definitions, sorted by label.
+    pub link_defs: Vec<LinkDef>,
+    pub images: Vec<ImageRef>,
+    /// The span of the `## Table of Contents` heading and what stood under it.
+    pub toc: Option<Span>,
+}
+
+/// The cards of the seeds' Appendix A, for a book without a card table.
+pub const DEFAULT_CARD_TABLE: &str = include_str!("../templates/card-table.md");
+
+impl Book {
+    /// Reads and parses a rulebook; an unreadable file is the one error.
+    pub fn load(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<Book> {
+        match std::fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => Some(Book::parse(SourceFile::new(path, text), diags)),
+                Err(e) => {
+                    let src = SourceFile::new(path, String::from_utf8_lossy(e.as_bytes()));
+                    let at = e.utf8_error().valid_up_to();
+                    diags.push(Diagnostic::error(
+                        &src,
+                        Span::new(at, at + 1),
+                        "the file is not UTF-8 text",
+                    ));
+                    None
+                }
+            },
+            Err(e) => {
+                diags.push(Diagnostic::file_error(
+                    path,
+                    format!("cannot read the rulebook: {}", io_reason(&e)),
+                ));
+                None
+            }
+        }
+    }
+
+    /// Parses a rulebook's text. Problems go to `diags`; the book is
+    /// returned either way so every problem can be reported in one run.
+    pub fn parse(source: Arc<SourceFile>, diags: &mut Vec<Diagnostic>) -> Book {
+        let name = source
+            .path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "book".to_string());
+        let text = &source.text;
+        let front_matter = front_matter(text);
+        let blocks_found = find_diagram_blocks(text, front_matter.span);
+
+        let mut masked = text.clone().into_bytes();
+        if let Some(span) = front_matter.span {
+            blank(&mut masked[span.range()]);
+        }
+        for &span in &blocks_found {
+            mask_as_comment(&mut masked[span.range()]);
+        }
+        // Only ASCII bytes were written over whole characters, so it is still UTF-8.
+        let masked = String::from_utf8(masked).unwrap_or_default();
+
+        let mut builder = Builder {
+            source: &source,
+            diagram_starts: blocks_found.iter().map(|s| s.start).collect(),
+            slugs: BTreeMap::new(),
+            images: Vec::new(),
+            in_toc: false,
+            toc: None,
+            diags: Vec::new(),
+        };
+        let parser = Parser::new_ext(&masked, Options::empty());
+        let link_defs = {
+            let mut defs: Vec<LinkDef> = parser
+                .reference_definitions()
+                .iter()
+                .map(|(label, def)| LinkDef {
+                    label: label.to_string(),
+                    url: def.dest.to_string(),
+                    span: Span::from(def.span.clone()),
+                })
+                .collect();
+            defs.sort_by(|a, b| a.span.start.cmp(&b.span.start));
+            defs
+        };
+        let mut events = parser.into_offset_iter().peekable();
+        let blocks = builder.blocks(&mut events, None);
+        builder.close_toc(text.len());
+
+        let mut book = Book {
+            name,
+            source: source.clone(),
+            front_matter,
+            blocks,
+            sections: Vec::new(),
+            diagrams: Vec::new(),
+            link_defs,
+            images: builder.images,
+            toc: builder.toc,
+        };
+        diags.append(&mut builder.diags);
+        book.index_sections_and_diagrams(&blocks_found, diags);
+        book.check_card_symbols(diags);
+        book
+    }
+
+    /// Records `#`/`##` sections, and numbers each diagram within its section.
+    fn index_sections_and_diagrams(&mut self, found: &[Span], diags: &mut Vec<Diagnostic>) {
+        let mut sections = Vec::new();
+        collect_sections(&self.blocks, &mut sections);
+        self.sections = sections;
+        let mut counts: BTreeMap<Option<usize>, usize> = BTreeMap::new();
+        for &span in found {
+            let section = self
+                .sections
+                .iter()
+                .rposition(|s| s.span.start < span.start);
+            let number = counts.entry(section).or_default();
+            *number += 1;
+            let prefix = section
+                .map(|i| self.sections[i].slug.as_str())
+                .unwrap_or("diagram");
+            let diagram = parse_diagram(&self.source, span, diags);
+            self.diagrams.push(DiagramEntry {
+                span,
+                diagram,
+                section,
+                number: *number,
+                image_name: format!("{prefix}{number}"),
+            });
+        }
+    }
+
+    /// The `##` sections (games, appendices), without the table of contents.
+    pub fn chapters(&self) -> impl Iterator<Item = &Section> {
+        self.sections.iter().filter(|s| s.level == 2)
+    }
+
+    /// The game a diagram belongs to: its `##` section.
+    pub fn section_of(&self, entry: &DiagramEntry) -> Option<&Section> {
+        entry
+            .section
+            .map(|i| &self.sections[i])
+            .filter(|s| s.level == 2)
+    }
+
+    /// Every `type: cards` row of the book, in order.
+    pub fn card_rows(&self) -> impl Iterator<Item = &CardRow> {
+        self.diagrams
+            .iter()
+            .filter_map(|d| match d.diagram.as_ref().map(|d| &d.kind) {
+                Some(DiagramKind::Grid(Grid::Cards(table))) => Some(table),
+                _ => None,
+            })
+            .flat_map(|table| table.rows.iter())
+    }
+
+    /// The symbols a card may show: piece letters, `back`, and the symbols
+    /// of the book's card table (or of the compiled-in table when it has none).
+    pub fn card_symbols(&self) -> BTreeSet<String> {
+        let mut symbols: BTreeSet<String> = "KQRBNPkqrbnp".chars().map(String::from).collect();
+        symbols.insert("back".to_string());
+        let own: Vec<&CardRow> = self.card_rows().collect();
+        if own.is_empty() {
+            symbols.extend(default_card_rows().into_iter().map(|r| r.symbol));
+        } else {
+            symbols.extend(own.into_iter().map(|r| r.symbol.clone()));
+        }
+        symbols
+    }
+
+    fn check_card_symbols(&self, diags: &mut Vec<Diagnostic>) {
+        let known = self.card_symbols();
+        for entry in &self.diagrams {
+            let Some(board) = entry.diagram.as_ref().and_then(Diagram::as_board) else {
+                continue;
+            };
+            for card in &board.cards {
+                if !known.contains(&card.symbol) {
+                    let extra: Vec<&str> = known
+                        .iter()
+                        .map(String::as_str)
+                        .filter(|s| *s != "back" && !matches!(card_face(s), CardFace::Piece(_)))
+                        .collect();
+                    diags.push(
+                        Diagnostic::error(
+                            &self.source,
+                            card.symbol_span,
+                            format!("unknown card symbol `{}`", card.symbol),
+                        )
+                        .with_help(format!(
+                            "a card shows a piece letter (K Q R B N P, k q r b n p), `back`, or a symbol of the book's card table ({})",
+                            extra.join(", ")
+                        )),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Reports image links whose file does not exist beside the book.
+    pub fn check_images(&self, diags: &mut Vec<Diagnostic>) {
+        for image in &self.images {
+            match self.local_image_path(&image.url) {
+                Some(Ok(path)) if path.is_file() => {}
+                Some(Ok(path)) => diags.push(
+                    Diagnostic::error(
+                        &self.source,
+                        image.span,
+                        format!("the image `{}` does not exist", image.url),
+                    )
+                    .with_help(format!("looked for {}", path.display())),
+                ),
+                Some(Err(reason)) => {
+                    diags.push(Diagnostic::error(&self.source, image.span, reason))
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// The file an image link points to, for links to local files; `None`
+    /// for web links.
+    pub fn local_image_path(&self, url: &str) -> Option<Result<PathBuf, String>> {
+        if url.contains("://") || url.starts_with("data:") || url.starts_with('#') {
+            return None;
+        }
+        let rel = Path::new(url);
+        let escapes = rel.is_absolute()
+            || rel
+                .components()
+                .any(|c| !matches!(c, std::path::Component::Normal(_)));
+        if escapes {
+            return Some(Err(format!(
+                "the image `{url}` must be a path inside the book's folder, without `..`"
+            )));
+        }
+        let dir = self.source.path.parent().unwrap_or(Path::new(""));
+        Some(Ok(dir.join(rel)))
+    }
+}
+
+/// The compiled-in card table rows.
+pub fn default_card_rows() -> Vec<CardRow> {
+    let src = SourceFile::new("<compiled-in card table>", DEFAULT_CARD_TABLE);
+    let mut diags = Vec::new();
+    let book = Book::parse(src, &mut diags);
+    debug_assert!(diags.is_empty(), "{diags:?}");
+    book.card_rows().cloned().collect()
+}
+
+pub(crate) fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+fn collect_sections(blocks: &[Block], out: &mut Vec<Section>) {
+    for block in blocks {
+        if let Block::Heading {
+            level,
+            content,
+            slug,
+            span,
+        } = block
+            && *level <= 2
+        {
+            out.push(Section {
+                level: *level,
+                title: plain_text(content),
+                slug: slug.clone(),
+                span: *span,
+            });
+        }
+    }
+}
+
+fn front_matter(text: &str) -> FrontMatter {
+    let mut lines = text.split_inclusive('\n');
+    let Some(first) = lines.next() else {
+        return FrontMatter::default();
+    };
+    if first.trim_end() != "---" {
+        return FrontMatter::default();
+    }
+    let mut offset = first.len();
+    let mut fields = Vec::new();
+    for line in lines {
+        offset += line.len();
+        let body = line.trim_end();
+        if body == "---" || body == "..." {
+            return FrontMatter {
+                fields,
+                span: Some(Span::new(0, offset)),
+            };
+        }
+        if let Some((k, v)) = body.split_once(':') {
+            let v = v.trim();
+            let v = v
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .unwrap_or(v);
+            fields.push((k.trim().to_string(), v.to_string()));
+        }
+    }
+    // No closing line: not front matter after all.
+    FrontMatter::default()
+}
+
+fn is_blank(line: &str) -> bool {
+    line.trim().is_empty()
+}
+
+fn indent_width(line: &str) -> usize {
+    let mut width = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => width += 1,
+            '\t' => width += 4 - width % 4,
+            _ => break,
+        }
+    }
+    width
+}
+
+fn is_atx_heading(line: &str) -> bool {
+    if indent_width(line) > 3 {
+        return false;
+    }
+    let t = line.trim_start();
+    let hashes = t.chars().take_while(|&c| c == '#').count();
+    (1..=6).contains(&hashes) && t[hashes..].chars().next().is_none_or(char::is_whitespace)
+}
+
+fn fence_marker(line: &str) -> Option<&str> {
+    if indent_width(line) > 3 {
+        return None;
+    }
+    let t = line.trim_start();
+    ["```", "~~~"].into_iter().find(|m| t.starts_with(m))
+}
+
+/// Spans (whole lines) of the diagram blocks: a run of lines indented four
+/// or more that follows a blank line or a heading.
+fn find_diagram_blocks(text: &str, front: Option<Span>) -> Vec<Span> {
+    let mut found = Vec::new();
+    let mut offset = 0;
+    let mut previous_opens = true; // the start of the file counts as a blank line
+    let mut fence: Option<&str> = None;
+    let mut current: Option<Span> = None;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        if front.is_some_and(|f| start < f.end) {
+            continue;
+        }
+        let body = line.trim_end_matches(['\n', '\r']);
+        if let Some(marker) = fence {
+            if body.trim_start().starts_with(marker) && indent_width(body) <= 3 {
+                fence = None;
+            }
+            previous_opens = false;
+            continue;
+        }
+        let indented = !is_blank(body) && indent_width(body) >= 4;
+        if let Some(span) = current.as_mut() {
+            if indented {
+                span.end = offset;
+                continue;
+            }
+            found.push(*span);
+            current = None;
+        } else if indented && previous_opens {
+            current = Some(Span::new(start, offset));
+            continue;
+        }
+        if let Some(marker) = fence_marker(body) {
+            fence = Some(marker);
+        }
+        previous_opens = is_blank(body) || is_atx_heading(body);
+    }
+    if let Some(span) = current {
+        found.push(span);
+    }
+    found
+}
+
+fn blank(bytes: &mut [u8]) {
+    for b in bytes {
+        if *b != b'\n' && *b != b'\r' {
+            *b = b' ';
+        }
+    }
+}
+
+/// Rewrites a block as `<!-- … -->` of the same length, newlines kept.
+fn mask_as_comment(bytes: &mut [u8]) {
+    blank(bytes);
+    let content: Vec<usize> = (0..bytes.len())
+        .filter(|&i| bytes[i] != b'\n' && bytes[i] != b'\r')
+        .collect();
+    let first_line_len = bytes
+        .iter()
+        .take_while(|&&b| b != b'\n' && b != b'\r')
+        .count();
+    let last_line_len = bytes
+        .iter()
+        .rev()
+        .skip_while(|&&b| b == b'\n' || b == b'\r')
+        .take_while(|&&b| b != b'\n' && b != b'\r')
+        .count();
+    let single_line = content.len() == first_line_len;
+    let fits = first_line_len >= 4 && last_line_len >= 3 && (!single_line || first_line_len >= 7);
+    if !fits {
+        return;
+    }
+    bytes[..4].copy_from_slice(b"<!--");
+    let n = content.len();
+    for (k, &i) in content[n - 3..].iter().enumerate() {
+        bytes[i] = b"-->"[k];
+    }
+}
+
+type Events<'a, 'i> =
+    std::iter::Peekable<pulldown_cmark::OffsetIter<'a, pulldown_cmark::DefaultBrokenLinkCallback>>;
+
+struct Builder<'s> {
+    source: &'s Arc<SourceFile>,
+    diagram_starts: Vec<usize>,
+    slugs: BTreeMap<String, usize>,
+    images: Vec<ImageRef>,
+    in_toc: bool,
+    toc: Option<Span>,
+    diags: Vec<Diagnostic>,
+}
+
+impl Builder<'_> {
+    /// Reads blocks until the end tag `until` (or the end of input).
+    fn blocks(&mut self, events: &mut Events, until: Option<TagEnd>) -> Vec<Block> {
+        let mut out = Vec::new();
+        while let Some((event, range)) = events.next() {
+            let span = Span::from(range);
+            match event {
+                Event::End(end) if Some(end) == until => break,
+                Event::Start(Tag::Heading { level, .. }) => {
+                    let content = self.inlines(events, TagEnd::Heading(level));
+                    let level = heading_level(level);
+                    let title = plain_text(&content);
+                    let span = Span::new(span.start, span.end);
+                    if until.is_none() {
+                        self.close_toc(span.start);
+                    }
+                    if level == 2 && title.trim().eq_ignore_ascii_case("table of contents") {
+                        self.in_toc = until.is_none();
+                        self.toc = Some(span);
+                        out.push(Block::TableOfContents { span });
+                        continue;
+                    }
+                    let slug = self.unique_slug(&title);
+                    out.push(Block::Heading {
+                        level,
+                        content,
+                        slug,
+                        span,
+                    });
+                }
+                Event::Start(Tag::Paragraph) => {
+                    let content = self.inlines(events, TagEnd::Paragraph);
+                    self.push(&mut out, Block::Paragraph { content, span });
+                }
+                Event::Start(Tag::List(start)) => {
+                    let mut items = Vec::new();
+                    while let Some((event, _)) = events.next() {
+                        match event {
+                            Event::Start(Tag::Item) => {
+                                items.push(self.blocks(events, Some(TagEnd::Item)))
+                            }
+                            Event::End(TagEnd::List(_)) => break,
+                            _ => {}
+                        }
+                    }
+                    self.push(&mut out, Block::List { start, items, span });
+                }
+                Event::Start(Tag::BlockQuote(_)) => {
+                    let blocks = self.blocks(events, Some(TagEnd::BlockQuote(None)));
+                    self.push(&mut out, Block::BlockQuote { blocks, span });
+                }
+                Event::Start(Tag::CodeBlock(_)) => {
+                    let mut text = String::new();
+                    for (event, _) in events.by_ref() {
+                        match event {
+                            Event::Text(t) => text.push_str(&t),
+                            Event::End(TagEnd::CodeBlock) => break,
+                            _ => {}
+                        }
+                    }
+                    self.push(&mut out, Block::Code { text, span });
+                }
+                Event::Start(Tag::HtmlBlock) => {
+                    let mut text = String::new();
+                    for (event, _) in events.by_ref() {
+                        match event {
+                            Event::Html(t) => text.push_str(&t),
+                            Event::End(TagEnd::HtmlBlock) => break,
+                            _ => {}
+                        }
+                    }
+                    match self.diagram_starts.iter().position(|&s| s == span.start) {
+                        Some(index) => {
+                            if until.is_none() {
+                                self.close_toc(span.start);
+                            }
+                            out.push(Block::Diagram { index, span });
+                        }
+                        None => {
+                            let text = self.source.slice(span).to_string();
+                            self.push(&mut out, Block::Html { text, span })
+                        }
+                    }
+                }
+                Event::Rule => self.push(&mut out, Block::Rule { span }),
+                // Tags this model does not use are read through and dropped.
+                Event::Start(_) => {}
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// A block under the table of contents heading is the old contents and is dropped.
+    fn push(&mut self, out: &mut Vec<Block>, block: Block) {
+        if !self.in_toc {
+            out.push(block);
+        }
+    }
+
+    fn close_toc(&mut self, at: usize) {
+        if self.in_toc {
+            self.in_toc = false;
+            if let Some(toc) = self.toc.as_mut() {
+                toc.end = at;
+            }
+        }
+    }
+
+    fn unique_slug(&mut self, title: &str) -> String {
+        let base = slug(title);
+        let n = self.slugs.entry(base.clone()).or_default();
+        *n += 1;
+        if *n == 1 {
+            base
+        } else {
+            format!("{base}-{}", *n - 1)
+        }
+    }
+
+    fn inlines(&mut self, events: &mut Events, until: TagEnd) -> Vec<Inline> {
+        let mut out = Vec::new();
+        while let Some((event, range)) = events.next() {
+            let span = Span::from(range);
+            match event {
+                Event::End(end) if end == until => break,
+                Event::Text(t) => match out.last_mut() {
+                    Some(Inline::Text(prev)) => prev.push_str(&t),
+                    _ => out.push(Inline::Text(t.to_string())),
+                },
+                Event::Code(t) => out.push(Inline::Code(t.to_string())),
+                Event::SoftBreak => out.push(Inline::SoftBreak),
+                Event::HardBreak => out.push(Inline::HardBreak),
+                Event::Start(Tag::Strong) => {
+                    out.push(Inline::Strong(self.inlines(events, TagEnd::Strong)))
+                }
+                Event::Start(Tag::Emphasis) => {
+                    out.push(Inline::Emphasis(self.inlines(events, TagEnd::Emphasis)))
+                }
+                Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    id,
+                    ..
+                }) => {
+                    let content = self.inlines(events, TagEnd::Link);
+                    let reference = matches!(
+                        link_type,
+                        LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut
+                    )
+                    .then(|| id.to_string());
+                    out.push(Inline::Link {
+                        content,
+                        url: dest_url.to_string(),
+                        reference,
+                        span,
+                    });
+                }
+                Event::Start(Tag::Image { dest_url, .. }) => {
+                    let alt = plain_text(&self.inlines(events, TagEnd::Image));
+                    let url = dest_url.to_string();
+                    self.images.push(ImageRef {
+                        url: url.clone(),
+                        span,
+                    });
+                    out.push(Inline::Image { alt, url, span });
+                }
+                Event::InlineHtml(t) | Event::Html(t) => out.push(Inline::Text(t.to_string())),
+                Event::Start(_) => {}
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+fn heading_level(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+/// A heading's anchor as GitHub makes it: lower case, punctuation dropped,
+/// spaces to hyphens. `Chess Golf` → `chess-golf`.
+pub fn slug(title: &str) -> String {
+    title
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn book(text: &str) -> (Book, Vec<Diagnostic>) {
+        let mut diags = Vec::new();
+        let b = Book::parse(SourceFile::new("dir/test.md", text), &mut diags);
+        (b, diags)
+    }
+
+    const BOARD: &str = "    r n b q k b n r
+    p p p p p p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    P P P P P P P P
+    R N B Q K B N R
+";
+
+    #[test]
+    fn reads_front_matter_headings_and_paragraphs() {
+        let (b, diags) = book(
+            "---\ntitle: The Rules\nsubtitle: Experiments\n---\n\n### Intro\nSome **bold** and *italic* text.\n",
+        );
+        assert!(diags.is_empty());
+        assert_eq!(b.front_matter.title(), Some("The Rules"));
+        assert_eq!(b.front_matter.subtitle(), Some("Experiments"));
+        assert_eq!(b.name, "test");
+        let Block::Heading { level, slug, .. } = &b.blocks[0] else {
+            panic!("{:?}", b.blocks[0]);
+        };
+        assert_eq!((*level, slug.as_str()), (3, "intro"));
+        let Block::Paragraph { content, .. } = &b.blocks[1] else {
+            panic!();
+        };
+        assert_eq!(
+            content,
+            &vec![
+                Inline::Text("Some ".into()),
+                Inline::Strong(vec![Inline::Text("bold".into())]),
+                Inline::Text(" and ".into()),
+                Inline::Emphasis(vec![Inline::Text("italic".into())]),
+                Inline::Text(" text.".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_diagram_after_a_list_is_a_diagram() {
+        // The Cooperative Chess setup: CommonMark would continue the list item.
+        let text = format!("## Cooperative Chess\n* one\n* two\n\n{BOARD}    card: back, 11, -1\n\n### Play\n");
+        let (b, diags) = book(&text);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(b.diagrams.len(), 1);
+        assert!(b.diagrams[0].diagram.is_some());
+        assert!(matches!(b.blocks[1], Block::List { ref items, .. } if items.len() == 2));
+        assert!(matches!(b.blocks[2], Block::Diagram { index: 0, .. }));
+        assert!(matches!(b.blocks[3], Block::Heading { level: 3, .. }));
+        assert_eq!(b.diagrams[0].image_name, "cooperative-chess1");
+    }
+
+    #[test]
+    fn a_diagram_may_follow_a_heading_directly() {
+        let text = "## Masquerade Chess\n#### Alice\n    type: masquerade\n    . K Q R B N combo\n    K . . O . . KR\n";
+        let (b, diags) = book(text);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(b.diagrams.len(), 1);
+        assert_eq!(b.diagrams[0].image_name, "masquerade-chess1");
+    }
+
+    #[test]
+    fn indented_continuation_lines_are_not_diagrams() {
+        let text = "* [Manna Chess][manna] adds random power ups. (2\n    players, chess set)\n\n[manna]: #manna\n";
+        let (b, diags) = book(text);
+        assert!(diags.is_empty());
+        assert!(b.diagrams.is_empty());
+        assert_eq!(b.link_defs.len(), 1);
+        assert_eq!(b.link_defs[0].url, "#manna");
+    }
+
+    #[test]
+    fn fenced_code_is_not_a_diagram() {
+        let (b, _) = book("```\n\n    not a diagram\n```\n");
+        assert!(b.diagrams.is_empty());
+    }
+
+    #[test]
+    fn diagrams_are_numbered_within_their_section() {
+        let text = format!(
+            "## Zombie Chess\n\n{BOARD}\ntext\n\n{BOARD}\n## Chess Golf\n\n{BOARD}\n# Part\n\n{BOARD}"
+        );
+        let (b, diags) = book(&text);
+        assert!(diags.is_empty(), "{diags:?}");
+        let names: Vec<&str> = b.diagrams.iter().map(|d| d.image_name.as_str()).collect();
+        assert_eq!(names, ["zombie-chess1", "zombie-chess2", "chess-golf1", "part1"]);
+        assert_eq!(b.section_of(&b.diagrams[2]).unwrap().title, "Chess Golf");
+        assert!(b.section_of(&b.diagrams[3]).is_none());
+    }
+
+    #[test]
+    fn reference_links_keep_their_label_and_url() {
+        let (b, _) = book("Read [Nibelungenlied][Nib].\n\n[Nib]: https://example.com/n\n");
+        let Block::Paragraph { content, .. } = &b.blocks[0] else {
+            panic!();
+        };
+        let Inline::Link { url, reference, .. } = &content[1] else {
+            panic!("{content:?}");
+        };
+        assert_eq!(url, "https://example.com/n");
+        assert_eq!(reference.as_deref(), Some("Nib"));
+    }
+
+    #[test]
+    fn the_old_table_of_contents_is_dropped() {
+        let text = "## Table of Contents\n* [Manna][manna] old.\n\n[manna]: #manna\n\n# New Games\ntext\n## Manna\n";
+        let (b, _) = book(text);
+        assert!(matches!(b.blocks[0], Block::TableOfContents { .. }));
+        assert!(matches!(b.blocks[1], Block::Heading { level: 1, .. }));
+        let toc = b.toc.unwrap();
+        assert_eq!(&text[toc.range()], "## Table of Contents\n* [Manna][manna] old.\n\n[manna]: #manna\n\n");
+        assert_eq!(b.chapters().count(), 1);
+    }
+
+    #[test]
+    fn unknown_card_symbols_are_errors_and_table_symbols_are_known() {
+        let text = format!(
+            "## Game\n\n{BOARD}    card: c, 8.5, 0\n    card: z, 9, 0\n\n## Appendix\n\n    type: cards\n    Piece Cards Gap\n    c  _  _ 6S 7S 6C 7C  _  _ _\n"
+        );
+        let (b, diags) = book(&text);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].message, "unknown card symbol `z`");
+        assert_eq!(diags[0].line_col().unwrap().line, 12);
+        assert!(b.card_symbols().contains("c"));
+        assert!(!b.card_symbols().contains("C"));
+    }
+
+    #[test]
+    fn the_compiled_in_card_table_serves_books_without_one() {
+        let (b, diags) = book(&format!("## Game\n\n{BOARD}    card: C, 8.5, 0\n"));
+        assert!(diags.is_empty(), "{diags:?}");
+        assert!(b.card_symbols().contains("C"));
+        assert_eq!(default_card_rows().len(), 14);
+    }
+
+    #[test]
+    fn slugs_match_github() {
+        assert_eq!(slug("Zombie Chess"), "zombie-chess");
+        assert_eq!(slug("Chess960"), "chess960");
+        assert_eq!(slug("Appendix A"), "appendix-a");
+        assert_eq!(slug("Cloak and Dagger Chess"), "cloak-and-dagger-chess");
+        assert_eq!(slug("What's new?"), "whats-new");
+    }
+
+    #[test]
+    fn duplicate_headings_get_numbered_slugs() {
+        let (b, _) = book("## Setup\n## Setup\n");
+        let slugs: Vec<&str> = b.sections.iter().map(|s| s.slug.as_str()).collect();
+        assert_eq!(slugs, ["setup", "setup-1"]);
+    }
+
+    #[test]
+    fn image_links_are_recorded_with_their_span() {
+        let text = "Intro\n\n![Diagram](images/new_rules/diagram1.png)\n";
+        let (b, _) = book(text);
+        assert_eq!(b.images.len(), 1);
+        assert_eq!(b.images[0].url, "images/new_rules/diagram1.png");
+        let mut diags = Vec::new();
+        b.check_images(&mut diags);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(
+            diags[0].message,
+            "the image `images/new_rules/diagram1.png` does not exist"
+        );
+        assert_eq!(diags[0].line_col().unwrap().to_string(), "3:1");
+    }
+}
