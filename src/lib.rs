@@ -4,6 +4,8 @@
 //! with their spans → the rules engine and the renderers.
 
 pub mod book;
+pub mod contents;
 pub mod diagnostic;
 pub mod diagram;
+pub mod output;
 pub mod source;

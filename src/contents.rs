@@ -1,0 +1,207 @@
+//! The table of contents: the book's `#` parts and `##` sections, with
+//! one-line descriptions from an optional `<book>_contents.csv`.
+
+use std::path::PathBuf;
+
+use crate::book::Book;
+use crate::diagnostic::Diagnostic;
+use crate::source::{SourceFile, Span};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TocEntry {
+    /// 1 for a `#` part, 2 for a `##` section.
+    pub level: u8,
+    pub title: String,
+    pub slug: String,
+    pub description: Option<String>,
+}
+
+/// The CSV that may describe a book's sections: `<book>_contents.csv` beside it.
+pub fn contents_csv_path(book: &Book) -> PathBuf {
+    let dir = book
+        .source
+        .path
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    dir.join(format!("{}_contents.csv", book.name))
+}
+
+/// The entries of the table of contents, in book order. Problems in the CSV
+/// are reported with its line; a description for no section is a warning.
+pub fn table_of_contents(book: &Book, diags: &mut Vec<Diagnostic>) -> Vec<TocEntry> {
+    let descriptions = read_descriptions(book, diags);
+    let mut used = vec![false; descriptions.len()];
+    let entries = book
+        .sections
+        .iter()
+        .map(|s| {
+            let found = descriptions
+                .iter()
+                .position(|(heading, _, _)| heading.eq_ignore_ascii_case(&s.title));
+            if let Some(i) = found {
+                used[i] = true;
+            }
+            TocEntry {
+                level: s.level,
+                title: s.title.clone(),
+                slug: s.slug.clone(),
+                description: found.map(|i| descriptions[i].1.clone()),
+            }
+        })
+        .collect();
+    if let Some(src) = descriptions.first().map(|d| d.2.0.clone()) {
+        for (i, (heading, _, (_, span))) in descriptions.iter().enumerate() {
+            if !used[i] {
+                diags.push(
+                    Diagnostic::warning(
+                        &src,
+                        *span,
+                        format!("no section of {} is called `{heading}`", book.name),
+                    )
+                    .with_help("the heading column must match a `#` or `##` heading of the book"),
+                );
+            }
+        }
+    }
+    entries
+}
+
+type Description = (String, String, (std::sync::Arc<SourceFile>, Span));
+
+fn read_descriptions(book: &Book, diags: &mut Vec<Diagnostic>) -> Vec<Description> {
+    let path = contents_csv_path(book);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Vec::new();
+    };
+    let src = SourceFile::new(&path, text);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .trim(csv::Trim::All)
+        .from_reader(src.text.as_bytes());
+    let header_ok = reader
+        .headers()
+        .map(|h| h.get(0) == Some("heading") && h.get(1) == Some("description") && h.len() == 2)
+        .unwrap_or(false);
+    if !header_ok {
+        let first = src.line_text(1).len();
+        diags.push(
+            Diagnostic::error(&src, Span::new(0, first), "this is not a contents header")
+                .with_help("the first line must be `heading,description`"),
+        );
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for record in reader.records() {
+        match record {
+            Ok(r) => {
+                let at = r.position().map(|p| p.byte() as usize).unwrap_or(0);
+                let line_end = at + src.line_text(src.line_of(at)).len();
+                let span = Span::new(at, line_end.max(at + 1));
+                if r.len() != 2 {
+                    diags.push(
+                        Diagnostic::error(
+                            &src,
+                            span,
+                            format!("this row has {} columns; it needs 2", r.len()),
+                        )
+                        .with_help("quote a description that holds a comma: `Zombie Chess,\"dead, then not\"`"),
+                    );
+                    continue;
+                }
+                out.push((r[0].to_string(), r[1].to_string(), (src.clone(), span)));
+            }
+            Err(e) => {
+                let at = e.position().map(|p| p.byte() as usize).unwrap_or(0);
+                let line_end = at + src.line_text(src.line_of(at)).len();
+                let reason = match e.kind() {
+                    csv::ErrorKind::UnequalLengths { len, .. } => {
+                        format!("this row has {len} columns; it needs 2")
+                    }
+                    csv::ErrorKind::Utf8 { .. } => "this row is not UTF-8 text".to_string(),
+                    _ => format!("this row cannot be read: {e}"),
+                };
+                diags.push(Diagnostic::error(
+                    &src,
+                    Span::new(at, line_end.max(at + 1)),
+                    reason,
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn book_in(dir: &std::path::Path, text: &str) -> Book {
+        let path = dir.join("demo.md");
+        std::fs::write(&path, text).unwrap();
+        let mut diags = Vec::new();
+        Book::load(&path, &mut diags).unwrap()
+    }
+
+    #[test]
+    fn descriptions_come_from_the_csv() {
+        let dir = tempfile::tempdir().unwrap();
+        let book = book_in(
+            dir.path(),
+            "## Table of Contents\n# Part\n## Zombie Chess\n## Golf\n",
+        );
+        std::fs::write(
+            dir.path().join("demo_contents.csv"),
+            "heading,description\nZombie Chess,\"brings pieces back, as zombies.\"\nNo Such Game,x\n",
+        )
+        .unwrap();
+        let mut diags = Vec::new();
+        let toc = table_of_contents(&book, &mut diags);
+        assert_eq!(toc.len(), 3);
+        assert_eq!((toc[0].level, toc[0].title.as_str()), (1, "Part"));
+        assert_eq!(toc[1].slug, "zombie-chess");
+        assert_eq!(
+            toc[1].description.as_deref(),
+            Some("brings pieces back, as zombies.")
+        );
+        assert_eq!(toc[2].description, None);
+        assert_eq!(diags.len(), 1);
+        let text = diags[0].render();
+        assert!(
+            text.contains(
+                "demo_contents.csv:3:1: warning: no section of demo is called `No Such Game`"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_bad_row_is_an_error_at_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let book = book_in(dir.path(), "## Golf\n");
+        std::fs::write(
+            dir.path().join("demo_contents.csv"),
+            "heading,description\nGolf,a,b\n",
+        )
+        .unwrap();
+        let mut diags = Vec::new();
+        table_of_contents(&book, &mut diags);
+        assert_eq!(diags.len(), 1);
+        assert!(
+            diags[0]
+                .render()
+                .contains("demo_contents.csv:2:1: error: this row has 3 columns; it needs 2"),
+            "{}",
+            diags[0].render()
+        );
+    }
+
+    #[test]
+    fn no_csv_means_no_descriptions() {
+        let dir = tempfile::tempdir().unwrap();
+        let book = book_in(dir.path(), "## Golf\n");
+        let mut diags = Vec::new();
+        let toc = table_of_contents(&book, &mut diags);
+        assert!(diags.is_empty());
+        assert_eq!(toc[0].description, None);
+    }
+}
