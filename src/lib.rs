@@ -3,6 +3,7 @@
 //! Data flows one way: Markdown → [`book`] model → [`diagram`]s parsed once
 //! with their spans → the rules engine and the renderers.
 
+pub mod assets;
 pub mod book;
 pub mod contents;
 pub mod diagnostic;
