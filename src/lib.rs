@@ -10,3 +10,4 @@ pub mod diagnostic;
 pub mod diagram;
 pub mod output;
 pub mod source;
+pub mod style;
