@@ -9,5 +9,6 @@ pub mod contents;
 pub mod diagnostic;
 pub mod diagram;
 pub mod output;
+pub mod render;
 pub mod source;
 pub mod style;

@@ -1,0 +1,473 @@
+//! Grid diagrams drawn as printed tables: masquerade and cloak sheets, and
+//! the card table. Columns are sized to their content.
+
+use super::cards::checker;
+use super::doc::{Anchor, Doc, Font, ID_PREFIX};
+use super::{UNIT, esc, u};
+use crate::diagram::{
+    CardFace, CardsGrid, CloakGrid, Color, Grid, Mark, MasqueradeGrid, Piece, PlayingCard, Role,
+    Suit, card_face,
+};
+use crate::style::Style;
+
+pub(crate) fn grid_svg(grid: &Grid, style: &Style) -> String {
+    let mut doc = Doc::new();
+    let (w, h) = match grid {
+        Grid::Masquerade(m) => masquerade(&mut doc, m, style),
+        Grid::Cloak(c) => cloak(&mut doc, c, style),
+        Grid::Cards(c) => cards_table(&mut doc, c, style),
+    };
+    let pad = style.grid.padding;
+    doc.finish(-pad, -pad, w + 2.0 * pad, h + 2.0 * pad)
+}
+
+/// Column widths and the header cells that span several columns; every
+/// row is one cell tall, the first row is the header.
+struct Table {
+    widths: Vec<f64>,
+    rows: usize,
+    row_height: f64,
+    /// Header cells covering columns `from..=to`.
+    header_spans: Vec<(usize, usize)>,
+}
+
+impl Table {
+    fn width(&self) -> f64 {
+        self.widths.iter().sum()
+    }
+
+    fn height(&self) -> f64 {
+        self.rows as f64 * self.row_height
+    }
+
+    fn left(&self, col: usize) -> f64 {
+        self.widths.iter().take(col).sum()
+    }
+
+    fn centre_x(&self, col: usize) -> f64 {
+        self.left(col) + self.widths.get(col).copied().unwrap_or(0.0) / 2.0
+    }
+
+    fn centre_y(&self, row: usize) -> f64 {
+        (row as f64 + 0.5) * self.row_height
+    }
+
+    fn in_header_span(&self, boundary: usize) -> bool {
+        // Boundary k lies between columns k-1 and k.
+        self.header_spans
+            .iter()
+            .any(|&(from, to)| from < boundary && boundary <= to)
+    }
+
+    /// Header band, thin grey rules, a darker rule under the header.
+    fn frame(&self, doc: &mut Doc, style: &Style) {
+        let g = &style.grid;
+        let (w, h, rh) = (self.width(), self.height(), self.row_height);
+        doc.raw(&format!(
+            "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+            u(w),
+            u(rh),
+            esc(&g.header_fill)
+        ));
+        let mut d = String::new();
+        for row in 2..self.rows {
+            d.push_str(&format!("M0 {}H{}", u(row as f64 * rh), u(w)));
+        }
+        for col in 1..self.widths.len() {
+            let top = if self.in_header_span(col) { rh } else { 0.0 };
+            d.push_str(&format!("M{} {}V{}", u(self.left(col)), u(top), u(h)));
+        }
+        if !d.is_empty() {
+            doc.raw(&format!(
+                "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>",
+                esc(&g.line),
+                u(g.line_width)
+            ));
+        }
+        doc.raw(&format!(
+            "<path d=\"M0 {y}H{}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+            u(w),
+            esc(&g.header_line),
+            u(g.line_width * 2.0),
+            y = u(rh),
+        ));
+        doc.raw(&format!(
+            "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>",
+            u(w),
+            u(h),
+            esc(&g.header_line),
+            u(g.line_width * 2.0)
+        ));
+    }
+}
+
+/// A rough advance width (squares) for sizing columns; Raleway's capitals
+/// and figures are about 0.62 em wide.
+fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * 0.62 * size
+}
+
+/// Lining figures for numbers and card ranks.
+fn number_font(style: &Style) -> Font<'_> {
+    let g = &style.grid;
+    Font {
+        family: &g.number_font,
+        weight: 400,
+        size: g.size,
+        fill: &g.text,
+    }
+}
+
+fn font(style: &Style, header: bool) -> Font<'_> {
+    let g = &style.grid;
+    Font {
+        family: &g.font,
+        weight: if header { g.header_weight } else { g.weight },
+        size: g.size,
+        fill: &g.text,
+    }
+}
+
+/// Text centred on (cx, cy).
+fn centred_text(doc: &mut Doc, cx: f64, cy: f64, text: &str, font: &Font) {
+    doc.text(cx, cy + font.size * 0.35, Anchor::Middle, font, text);
+}
+
+fn icon(doc: &mut Doc, piece: Piece, cx: f64, cy: f64, style: &Style) {
+    let size = style.grid.icon_size;
+    doc.piece(piece, cx - size / 2.0, cy - size / 2.0, size);
+}
+
+/// A mark in the cell centred on (cx, cy) of size `cell`.
+fn mark(doc: &mut Doc, mark: Mark, cx: f64, cy: f64, width: f64, height: f64, style: &Style) {
+    let g = &style.grid;
+    let side = width.min(height);
+    match mark {
+        Mark::Empty => {}
+        Mark::Circle => doc.raw(&format!(
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>",
+            u(cx),
+            u(cy),
+            u(side * 0.3),
+            esc(&g.mark),
+            u(g.mark_width)
+        )),
+        Mark::Cross => {
+            let a = side * 0.22;
+            doc.raw(&format!(
+                "<path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                u(cx - a),
+                u(cy - a),
+                u(cx + a),
+                u(cy + a),
+                u(cx - a),
+                u(cy + a),
+                u(cx + a),
+                u(cy - a),
+                esc(&g.mark),
+                u(g.mark_width)
+            ));
+        }
+        Mark::Blank => blank_line(doc, cx, cy, width, height, style),
+    }
+}
+
+/// A line to write on, near the bottom of the cell.
+fn blank_line(doc: &mut Doc, cx: f64, cy: f64, width: f64, height: f64, style: &Style) {
+    let g = &style.grid;
+    let half = width * 0.35;
+    doc.raw(&format!(
+        "<path d=\"M{} {y}H{}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+        u(cx - half),
+        u(cx + half),
+        esc(&g.blank),
+        u(g.blank_width),
+        y = u(cy + height * 0.25),
+    ));
+}
+
+fn white(role: Role) -> Piece {
+    Piece::new(Color::White, role)
+}
+
+fn masquerade(doc: &mut Doc, grid: &MasqueradeGrid, style: &Style) -> (f64, f64) {
+    let g = &style.grid;
+    let cell = g.cell;
+    let combo_width = grid
+        .rows
+        .iter()
+        .filter_map(|r| r.combo.as_deref())
+        .chain(["combo"])
+        .map(|t| text_width(t, g.size) + 2.0 * g.size)
+        .fold(cell * 1.8, f64::max);
+    let mut widths = vec![cell; grid.columns.len() + 1];
+    widths.push(combo_width);
+    let table = Table {
+        widths,
+        rows: grid.rows.len() + 1,
+        row_height: cell,
+        header_spans: Vec::new(),
+    };
+    table.frame(doc, style);
+    for (i, role) in grid.columns.iter().enumerate() {
+        icon(
+            doc,
+            white(*role),
+            table.centre_x(i + 1),
+            table.centre_y(0),
+            style,
+        );
+    }
+    let combo_col = grid.columns.len() + 1;
+    centred_text(
+        doc,
+        table.centre_x(combo_col),
+        table.centre_y(0),
+        "combo",
+        &font(style, true),
+    );
+    for (r, row) in grid.rows.iter().enumerate() {
+        let cy = table.centre_y(r + 1);
+        icon(doc, white(row.role), table.centre_x(0), cy, style);
+        for (i, cell_mark) in row.marks.iter().enumerate().take(grid.columns.len()) {
+            mark(
+                doc,
+                cell_mark.mark,
+                table.centre_x(i + 1),
+                cy,
+                cell,
+                cell,
+                style,
+            );
+        }
+        let cx = table.centre_x(combo_col);
+        match &row.combo {
+            Some(text) => centred_text(doc, cx, cy, text, &font(style, false)),
+            None => blank_line(doc, cx, cy, combo_width, cell, style),
+        }
+    }
+    (table.width(), table.height())
+}
+
+fn cloak(doc: &mut Doc, grid: &CloakGrid, style: &Style) -> (f64, f64) {
+    let cell = style.grid.cell;
+    let table = Table {
+        widths: vec![cell; grid.columns.len() + 1],
+        rows: grid.rows.len() + 1,
+        row_height: cell,
+        header_spans: Vec::new(),
+    };
+    table.frame(doc, style);
+    for (i, n) in grid.columns.iter().enumerate() {
+        centred_text(
+            doc,
+            table.centre_x(i + 1),
+            table.centre_y(0),
+            &n.to_string(),
+            &number_font(style),
+        );
+    }
+    for (r, row) in grid.rows.iter().enumerate() {
+        let cy = table.centre_y(r + 1);
+        icon(doc, white(row.role), table.centre_x(0), cy, style);
+        // A short row leaves its last cells empty.
+        for (i, cell_mark) in row.marks.iter().enumerate().take(grid.columns.len()) {
+            mark(
+                doc,
+                cell_mark.mark,
+                table.centre_x(i + 1),
+                cy,
+                cell,
+                cell,
+                style,
+            );
+        }
+    }
+    (table.width(), table.height())
+}
+
+fn cards_table(doc: &mut Doc, grid: &CardsGrid, style: &Style) -> (f64, f64) {
+    let g = &style.grid;
+    let cell = g.cell;
+    let pad = g.size;
+    let card_cols = grid.rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+    let piece_width = grid
+        .rows
+        .iter()
+        .map(|r| text_width(&r.symbol, g.size) + g.icon_size + 0.1 + 2.0 * pad)
+        .fold(text_width("Piece", g.size) + 2.0 * pad, f64::max);
+    let card_width = grid
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter().filter_map(|c| c.card))
+        .map(|c| text_width(&rank_text(c), g.size) + 0.04 + g.suit_size + pad)
+        .fold(cell, f64::max);
+    let gap_width = (text_width("Gap", g.size) + 2.0 * pad).max(cell);
+    let mut widths = vec![piece_width];
+    widths.extend(std::iter::repeat_n(card_width, card_cols));
+    widths.push(gap_width);
+    let table = Table {
+        widths,
+        rows: grid.rows.len() + 1,
+        row_height: cell,
+        header_spans: if card_cols > 1 {
+            vec![(1, card_cols)]
+        } else {
+            Vec::new()
+        },
+    };
+    table.frame(doc, style);
+    let header = font(style, true);
+    centred_text(doc, table.centre_x(0), table.centre_y(0), "Piece", &header);
+    if card_cols > 0 {
+        let cards_centre = (table.left(1) + table.left(card_cols + 1)) / 2.0;
+        centred_text(doc, cards_centre, table.centre_y(0), "Cards", &header);
+    }
+    let gap_col = card_cols + 1;
+    centred_text(
+        doc,
+        table.centre_x(gap_col),
+        table.centre_y(0),
+        "Gap",
+        &header,
+    );
+    let body = font(style, false);
+    for (r, row) in grid.rows.iter().enumerate() {
+        let cy = table.centre_y(r + 1);
+        // The symbol, then its piece or checker.
+        let has_icon = !matches!(card_face(&row.symbol), CardFace::Other(_) | CardFace::Back);
+        let text_w = text_width(&row.symbol, g.size);
+        let total = text_w + if has_icon { 0.1 + g.icon_size } else { 0.0 };
+        let start = table.centre_x(0) - total / 2.0;
+        doc.text(
+            start + text_w,
+            cy + g.size * 0.35,
+            Anchor::End,
+            &body,
+            &row.symbol,
+        );
+        let icon_cx = start + text_w + 0.1 + g.icon_size / 2.0;
+        match card_face(&row.symbol) {
+            CardFace::Piece(p) => icon(doc, p, icon_cx, cy, style),
+            CardFace::Checker(color) => {
+                checker(doc, icon_cx, cy, g.icon_size * 0.4, color, style);
+            }
+            CardFace::Back | CardFace::Other(_) => {}
+        }
+        for (i, c) in row.cells.iter().enumerate() {
+            if let Some(card) = c.card {
+                playing_card(doc, card, table.centre_x(i + 1), cy, style);
+            }
+        }
+        if let Some(gap) = row.gap {
+            let font = number_font(style);
+            centred_text(doc, table.centre_x(gap_col), cy, &gap.to_string(), &font);
+        }
+    }
+    (table.width(), table.height())
+}
+
+fn rank_text(card: PlayingCard) -> String {
+    match card.rank {
+        1 => "A".to_string(),
+        11 => "J".to_string(),
+        12 => "Q".to_string(),
+        13 => "K".to_string(),
+        n => n.to_string(),
+    }
+}
+
+/// Rank and suit, centred on (cx, cy); the suit is drawn, not typed, so no
+/// font needs the suit characters.
+fn playing_card(doc: &mut Doc, card: PlayingCard, cx: f64, cy: f64, style: &Style) {
+    let g = &style.grid;
+    let colour = if card.suit.is_red() { &g.red } else { &g.black };
+    let rank = rank_text(card);
+    let text_w = text_width(&rank, g.size);
+    let gap = 0.04;
+    let end = cx - (text_w + gap + g.suit_size) / 2.0 + text_w;
+    let font = Font {
+        fill: colour,
+        ..number_font(style)
+    };
+    doc.text(end, cy + g.size * 0.35, Anchor::End, &font, &rank);
+    let id = suit_id(card.suit);
+    doc.define_raw(&id, || {
+        let paths: String = suit_paths(card.suit)
+            .iter()
+            .map(|d| format!("<path d=\"{d}\"/>"))
+            .collect();
+        format!("<g id=\"{id}\">{paths}</g>")
+    });
+    let size = g.suit_size;
+    doc.use_def(
+        &id,
+        end + gap,
+        cy - size / 2.0,
+        size * UNIT / SUIT_BOX,
+        &format!(" fill=\"{}\"", esc(colour)),
+    );
+}
+
+fn suit_id(suit: Suit) -> String {
+    format!("{ID_PREFIX}suit-{}", suit.letter())
+}
+
+/// The side of the box the suit shapes are drawn in.
+const SUIT_BOX: f64 = 100.0;
+
+/// Suit shapes in a 100 x 100 box; several paths overlap into one shape.
+fn suit_paths(suit: Suit) -> &'static [&'static str] {
+    match suit {
+        Suit::Diamonds => &["M50 0L86 50L50 100L14 50Z"],
+        Suit::Hearts => &[
+            "M50 96C22 72 2 54 2 30C2 14 14 3 28 3C38 3 46 9 50 19C54 9 62 3 72 3C86 3 98 14 98 30C98 54 78 72 50 96Z",
+        ],
+        Suit::Spades => &[
+            "M50 2C24 28 4 44 4 62C4 76 15 86 28 86C37 86 44 82 48 74C47 86 42 93 32 98H68C58 93 53 86 52 74C56 82 63 86 72 86C85 86 96 76 96 62C96 44 76 28 50 2Z",
+        ],
+        Suit::Clubs => &[
+            "M29 26a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z",
+            "M6 60a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z",
+            "M52 60a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z",
+            "M50 36L34 62H66Z",
+            "M46 58C46 80 41 92 32 98H68C59 92 54 80 54 58Z",
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::diagram_svg;
+    use crate::render::svg::tests::parse;
+
+    #[test]
+    fn cloak_rows_may_be_short() {
+        let text = "    type: cloak\n    . 1 2 3 4 5 6 7 8\n    K . . O\n    Q . O\n    R O . . O\n    B . . . . O O\n    N . . . . . . O O\n";
+        let svg = diagram_svg(&parse(text), &Style::default());
+        assert_eq!(svg.matches("<circle").count(), 8);
+        // 9 columns of 0.8 squares, 6 rows, plus padding.
+        assert!(svg.contains("viewBox=\"-2.25 -2.25 328.5 220.5\""), "{svg}");
+    }
+
+    #[test]
+    fn cards_table_draws_suits() {
+        let text = "    type: cards\n    Piece Cards Gap\n    P 2H 3H 4H 5H 2D 3D 4D 5D _\n    C  _  _ 6H 7H 6D 7D  _  _ _\n";
+        let svg = diagram_svg(&parse(text), &Style::default());
+        assert!(svg.contains("id=\"ckd-suit-H\""));
+        assert!(svg.contains("id=\"ckd-suit-D\""));
+        assert!(!svg.contains("ckd-suit-S"));
+        assert!(!svg.contains('♥'));
+        assert_eq!(svg.matches("href=\"#ckd-suit-").count(), 12);
+    }
+
+    #[test]
+    fn masquerade_blank_combo_is_a_line() {
+        let text =
+            "    type: masquerade\n    . K Q R B N combo\n    K . . O . . KR\n    Q O . . . . _\n";
+        let svg = diagram_svg(&parse(text), &Style::default());
+        assert!(svg.contains(">KR</text>"));
+        assert!(svg.contains(">combo</text>"));
+    }
+}

@@ -1,0 +1,88 @@
+//! Drawing diagrams. Each diagram becomes one self-contained SVG document
+//! (the only drawing: the PNG, the PDF book and the card deck all use it),
+//! and `svg_to_png` rasterises that SVG with resvg and the embedded fonts.
+//!
+//! Units: one board square is [`UNIT`] user units, so the piece artwork
+//! (45 x 45) needs no scaling on the board. The board's top-left corner is
+//! (0, 0) and a1 is the bottom-left square.
+
+mod cards;
+mod doc;
+mod grid;
+mod png;
+mod svg;
+
+pub use cards::card_svg;
+pub use png::svg_to_png;
+pub use svg::diagram_svg;
+
+/// SVG user units per board square.
+pub const UNIT: f64 = 45.0;
+
+/// A number for SVG text: at most 3 decimals, trailing zeros trimmed, so
+/// the same diagram always gives the same bytes.
+pub(crate) fn num(v: f64) -> String {
+    if !v.is_finite() {
+        return "0".to_string();
+    }
+    let mut s = format!("{v:.3}");
+    if s.contains('.') {
+        while s.ends_with('0') {
+            s.pop();
+        }
+        if s.ends_with('.') {
+            s.pop();
+        }
+    }
+    if s == "-0" {
+        s = "0".to_string();
+    }
+    s
+}
+
+/// Squares to user units, formatted.
+pub(crate) fn u(squares: f64) -> String {
+    num(squares * UNIT)
+}
+
+/// Escapes text for XML content and attribute values.
+pub(crate) fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Control characters are not allowed in XML 1.0.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(num(0.0), "0");
+        assert_eq!(num(-0.0), "0");
+        assert_eq!(num(-0.0001), "0");
+        assert_eq!(num(1.5), "1.5");
+        assert_eq!(num(2.0 / 3.0), "0.667");
+        assert_eq!(num(-12.25), "-12.25");
+        assert_eq!(num(100.0), "100");
+        assert_eq!(num(f64::NAN), "0");
+        assert_eq!(u(0.5), "22.5");
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(esc("a<b & \"c\"'"), "a&lt;b &amp; &quot;c&quot;&apos;");
+        assert_eq!(esc("x\u{1}y"), "xy");
+    }
+}
