@@ -13,7 +13,9 @@ use std::sync::Arc;
 use pulldown_cmark::{Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
 
 use crate::diagnostic::Diagnostic;
-use crate::diagram::{CardFace, CardRow, Diagram, DiagramKind, Grid, card_face, parse_diagram};
+use crate::diagram::{
+    CardFace, CardRow, Diagram, DiagramKind, Grid, card_face, parse_diagram_block,
+};
 use crate::source::{SourceFile, Span};
 
 /// `title:`, `subtitle:` and any other `key: value` lines between `---` lines.
@@ -92,8 +94,13 @@ pub enum Block {
     },
     /// The `## Table of Contents` heading; the tool writes its contents, and
     /// whatever stood under it before (an earlier published list) is dropped.
-    TableOfContents { span: Span },
-    Paragraph { content: Vec<Inline>, span: Span },
+    TableOfContents {
+        span: Span,
+    },
+    Paragraph {
+        content: Vec<Inline>,
+        span: Span,
+    },
     List {
         /// The first number of a numbered list.
         start: Option<u64>,
@@ -101,11 +108,25 @@ pub enum Block {
         span: Span,
     },
     /// An index into `Book::diagrams`.
-    Diagram { index: usize, span: Span },
-    BlockQuote { blocks: Vec<Block>, span: Span },
-    Code { text: String, span: Span },
-    Html { text: String, span: Span },
-    Rule { span: Span },
+    Diagram {
+        index: usize,
+        span: Span,
+    },
+    BlockQuote {
+        blocks: Vec<Block>,
+        span: Span,
+    },
+    Code {
+        text: String,
+        span: Span,
+    },
+    Html {
+        text: String,
+        span: Span,
+    },
+    Rule {
+        span: Span,
+    },
 }
 
 /// A `#` part or a `##` section heading.
@@ -124,6 +145,8 @@ pub struct DiagramEntry {
     pub span: Span,
     /// `None` when the text had problems (reported as diagnostics).
     pub diagram: Option<Diagram>,
+    /// The card symbols the block uses, checked against the card table.
+    card_symbols: Vec<(String, Span)>,
     /// Index into `Book::sections` of the `#`/`##` heading it sits under.
     pub section: Option<usize>,
     /// 1-based count within its section.
@@ -234,7 +257,7 @@ impl Book {
                     span: Span::from(def.span.clone()),
                 })
                 .collect();
-            defs.sort_by(|a, b| a.span.start.cmp(&b.span.start));
+            defs.sort_by_key(|d| d.span.start);
             defs
         };
         let mut events = parser.into_offset_iter().peekable();
@@ -274,10 +297,11 @@ impl Book {
             let prefix = section
                 .map(|i| self.sections[i].slug.as_str())
                 .unwrap_or("diagram");
-            let diagram = parse_diagram(&self.source, span, diags);
+            let (diagram, card_symbols) = parse_diagram_block(&self.source, span, diags);
             self.diagrams.push(DiagramEntry {
                 span,
                 diagram,
+                card_symbols,
                 section,
                 number: *number,
                 image_name: format!("{prefix}{number}"),
@@ -326,11 +350,8 @@ impl Book {
     fn check_card_symbols(&self, diags: &mut Vec<Diagnostic>) {
         let known = self.card_symbols();
         for entry in &self.diagrams {
-            let Some(board) = entry.diagram.as_ref().and_then(Diagram::as_board) else {
-                continue;
-            };
-            for card in &board.cards {
-                if !known.contains(&card.symbol) {
+            for (symbol, span) in &entry.card_symbols {
+                if !known.contains(symbol) {
                     let extra: Vec<&str> = known
                         .iter()
                         .map(String::as_str)
@@ -339,8 +360,8 @@ impl Book {
                     diags.push(
                         Diagnostic::error(
                             &self.source,
-                            card.symbol_span,
-                            format!("unknown card symbol `{}`", card.symbol),
+                            *span,
+                            format!("unknown card symbol `{symbol}`"),
                         )
                         .with_help(format!(
                             "a card shows a piece letter (K Q R B N P, k q r b n p), `back`, or a symbol of the book's card table ({})",
@@ -843,7 +864,9 @@ mod tests {
     #[test]
     fn a_diagram_after_a_list_is_a_diagram() {
         // The Cooperative Chess setup: CommonMark would continue the list item.
-        let text = format!("## Cooperative Chess\n* one\n* two\n\n{BOARD}    card: back, 11, -1\n\n### Play\n");
+        let text = format!(
+            "## Cooperative Chess\n* one\n* two\n\n{BOARD}    card: back, 11, -1\n\n### Play\n"
+        );
         let (b, diags) = book(&text);
         assert!(diags.is_empty(), "{diags:?}");
         assert_eq!(b.diagrams.len(), 1);
@@ -887,7 +910,10 @@ mod tests {
         let (b, diags) = book(&text);
         assert!(diags.is_empty(), "{diags:?}");
         let names: Vec<&str> = b.diagrams.iter().map(|d| d.image_name.as_str()).collect();
-        assert_eq!(names, ["zombie-chess1", "zombie-chess2", "chess-golf1", "part1"]);
+        assert_eq!(
+            names,
+            ["zombie-chess1", "zombie-chess2", "chess-golf1", "part1"]
+        );
         assert_eq!(b.section_of(&b.diagrams[2]).unwrap().title, "Chess Golf");
         assert!(b.section_of(&b.diagrams[3]).is_none());
     }
@@ -912,7 +938,10 @@ mod tests {
         assert!(matches!(b.blocks[0], Block::TableOfContents { .. }));
         assert!(matches!(b.blocks[1], Block::Heading { level: 1, .. }));
         let toc = b.toc.unwrap();
-        assert_eq!(&text[toc.range()], "## Table of Contents\n* [Manna][manna] old.\n\n[manna]: #manna\n\n");
+        assert_eq!(
+            &text[toc.range()],
+            "## Table of Contents\n* [Manna][manna] old.\n\n[manna]: #manna\n\n"
+        );
         assert_eq!(b.chapters().count(), 1);
     }
 

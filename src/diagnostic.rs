@@ -123,11 +123,78 @@ impl Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// One JSON object, for tools.
+    pub fn render_json(&self) -> String {
+        let at = self.line_col();
+        serde_json::json!({
+            "file": self.path.display().to_string(),
+            "line": at.map(|a| a.line),
+            "col": at.map(|a| a.col),
+            "severity": self.severity.as_str(),
+            "message": self.message,
+            "help": self.help,
+        })
+        .to_string()
+    }
+
+    /// A GitHub Actions workflow command, which annotates the line.
+    pub fn render_github(&self) -> String {
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let mut props = format!("file={}", escape_property(&self.path.display().to_string()));
+        if let Some(at) = self.line_col() {
+            props.push_str(&format!(",line={},col={}", at.line, at.col));
+        }
+        let mut message = self.message.clone();
+        if let Some(help) = &self.help {
+            message.push_str(" (");
+            message.push_str(help);
+            message.push(')');
+        }
+        format!("::{kind} {props}::{}", escape_data(&message))
+    }
+}
+
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// How diagnostics are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Human,
+    Json,
+    Github,
+}
+
+impl Format {
+    pub fn render(self, d: &Diagnostic) -> String {
+        match self {
+            Format::Human => d.render(),
+            Format::Json => d.render_json() + "\n",
+            Format::Github => d.render_github() + "\n",
+        }
+    }
+}
+
 /// Sorts diagnostics by file, then position, so output is stable.
 pub fn sort(diags: &mut [Diagnostic]) {
     diags.sort_by(|a, b| {
-        (a.path.as_path(), a.span.map(|s| s.start), a.severity)
-            .cmp(&(b.path.as_path(), b.span.map(|s| s.start), b.severity))
+        (a.path.as_path(), a.span.map(|s| s.start), a.severity).cmp(&(
+            b.path.as_path(),
+            b.span.map(|s| s.start),
+            b.severity,
+        ))
     });
 }
 
@@ -153,6 +220,21 @@ mod tests {
     fn file_level_errors_name_the_path() {
         let d = Diagnostic::file_error(Path::new("missing.md"), "cannot read: not found");
         assert_eq!(d.render(), "missing.md: error: cannot read: not found\n");
+    }
+
+    #[test]
+    fn json_and_github_forms() {
+        let src = SourceFile::new("r.md", "ab\ncd\n");
+        let d = Diagnostic::error(&src, Span::new(4, 5), "bad, really: 100%");
+        let json: serde_json::Value = serde_json::from_str(&d.render_json()).unwrap();
+        assert_eq!(json["file"], "r.md");
+        assert_eq!(json["line"], 2);
+        assert_eq!(json["col"], 2);
+        assert_eq!(json["severity"], "error");
+        assert_eq!(
+            d.render_github(),
+            "::error file=r.md,line=2,col=2::bad, really: 100%25"
+        );
     }
 
     #[test]

@@ -58,7 +58,12 @@ fn the_main_rulebook_has_its_sections_and_card_table() {
     let grids = book
         .diagrams
         .iter()
-        .filter(|d| matches!(d.diagram.as_ref().unwrap().kind, DiagramKind::Grid(Grid::Masquerade(_))))
+        .filter(|d| {
+            matches!(
+                d.diagram.as_ref().unwrap().kind,
+                DiagramKind::Grid(Grid::Masquerade(_))
+            )
+        })
         .count();
     assert_eq!(grids, 3);
     // The Cooperative Chess setup follows a list and is still a diagram.
@@ -82,7 +87,10 @@ fn the_published_book_has_image_links_to_missing_files() {
     assert!(!diags.is_empty());
     for d in &diags {
         let text = d.render();
-        assert!(text.starts_with("tests/seeds/published_rules.md:"), "{text}");
+        assert!(
+            text.starts_with("tests/seeds/published_rules.md:"),
+            "{text}"
+        );
         assert!(text.contains("does not exist"), "{text}");
     }
 }

@@ -4,7 +4,7 @@
 
 mod parse;
 
-pub use parse::{CARD_TABLE_HEADER, parse_diagram};
+pub use parse::{CARD_TABLE_HEADER, parse_diagram, parse_diagram_block};
 
 use std::fmt;
 
@@ -475,6 +475,8 @@ impl Grid {
     }
 }
 
+// A book holds a few dozen diagrams, built once; boxing buys nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum DiagramKind {
     Board(BoardDiagram),

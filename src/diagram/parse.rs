@@ -42,6 +42,9 @@ impl<'a> Line<'a> {
 struct Parser<'s> {
     src: &'s Arc<SourceFile>,
     diags: Vec<Diagnostic>,
+    /// Every card symbol used, kept even when the diagram has other errors,
+    /// so the book can check them all against its card table.
+    card_symbols: Vec<(String, Span)>,
 }
 
 impl Parser<'_> {
@@ -63,6 +66,16 @@ pub fn parse_diagram(
     span: Span,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Diagram> {
+    parse_diagram_block(src, span, diags).0
+}
+
+/// As [`parse_diagram`], and also every card symbol the block uses, with
+/// its span, whether or not the block had other problems.
+pub fn parse_diagram_block(
+    src: &Arc<SourceFile>,
+    span: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> (Option<Diagram>, Vec<(String, Span)>) {
     let mut lines = Vec::new();
     let mut offset = span.start;
     for raw in src.text[span.range()].split_inclusive('\n') {
@@ -81,6 +94,7 @@ pub fn parse_diagram(
     let mut p = Parser {
         src,
         diags: Vec::new(),
+        card_symbols: Vec::new(),
     };
     let kind = match lines.first() {
         None => None,
@@ -91,10 +105,11 @@ pub fn parse_diagram(
     };
     let ok = p.diags.is_empty();
     diags.append(&mut p.diags);
-    match kind {
+    let diagram = match kind {
         Some(kind) if ok => Some(Diagram { kind, span }),
         _ => None,
-    }
+    };
+    (diagram, p.card_symbols)
 }
 
 /// `name: rest`, split at the first colon.
@@ -308,6 +323,7 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
                 p.error(v[0].1, "the card has no symbol");
                 return;
             }
+            p.card_symbols.push((v[0].0.to_string(), v[0].1));
             // Whether the symbol is known depends on the book's card table;
             // the book checks it once every table is read.
             if let (Some(x), Some(y)) = (x, y) {
@@ -342,8 +358,7 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
         "text" | "corner text" => {
             // The label may hold colons and commas: X and Y are the last two values.
             let mut parts = rest.rsplitn(3, ',');
-            let (Some(y), Some(x), Some(label)) = (parts.next(), parts.next(), parts.next())
-            else {
+            let (Some(y), Some(x), Some(label)) = (parts.next(), parts.next(), parts.next()) else {
                 p.error_help(
                     line.span(),
                     format!("`{name}` needs a label and a position"),

@@ -1,0 +1,455 @@
+//! The command line: `build`, `check` and `render`. Exit codes: 0 success,
+//! 1 problems in the input, 2 a usage error.
+
+use std::collections::BTreeSet;
+use std::io::{IsTerminal, Read as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::book::{Book, io_reason};
+use crate::config::{Config, load_style};
+use crate::contents::{TocEntry, table_of_contents};
+use crate::diagnostic::{self, Diagnostic, Format};
+use crate::output::OutputDir;
+use crate::render::{diagram_svg, svg_to_png};
+use crate::source::SourceFile;
+
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_INPUT: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
+
+const DEFAULT_RULES: &str = "rules";
+const DEFAULT_OUT: &str = "output";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "chess-kit-docs",
+    version,
+    about = "Checks chess-variant rulebooks and publishes them as website pages and images"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check the rulebooks, then write the website pages and images into the output folder
+    Build {
+        /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        paths: Vec<PathBuf>,
+        /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// A style file overriding the compiled-in templates/style.toml
+        #[arg(long, value_name = "FILE")]
+        style: Option<PathBuf>,
+    },
+    /// Parse and check every diagram of the rulebooks
+    Check {
+        /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        paths: Vec<PathBuf>,
+        /// How to print problems
+        #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+        format: FormatArg,
+    },
+    /// Draw one diagram as SVG (the default) or PNG
+    Render {
+        /// The rulebook, or `-` for standard input
+        file: PathBuf,
+        /// Which diagram of the file, counting from 1
+        #[arg(long, value_name = "N")]
+        diagram: usize,
+        /// Where to write: a `.svg` or `.png` file [default: SVG on standard output]
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// A style file overriding the compiled-in templates/style.toml
+        #[arg(long, value_name = "FILE")]
+        style: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum FormatArg {
+    Human,
+    Json,
+    Github,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Human => Format::Human,
+            FormatArg::Json => Format::Json,
+            FormatArg::Github => Format::Github,
+        }
+    }
+}
+
+/// Runs the tool with the process's arguments.
+pub fn main() -> ExitCode {
+    ExitCode::from(run(std::env::args_os()))
+}
+
+/// Runs the tool; returns the exit code.
+pub fn run<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+        }
+    };
+    match cli.command {
+        Command::Build { paths, out, style } => build(&paths, out, style),
+        Command::Check { paths, format } => check(&paths, format.into()),
+        Command::Render {
+            file,
+            diagram,
+            output,
+            style,
+        } => render(&file, diagram, output.as_deref(), style.as_deref()),
+    }
+}
+
+/// Prints diagnostics to stderr (human) or stdout (machine formats).
+fn report(diags: &mut [Diagnostic], format: Format) {
+    diagnostic::sort(diags);
+    if format == Format::Human {
+        let mut err = std::io::stderr().lock();
+        for d in diags.iter() {
+            let _ = writeln!(err, "{}", d.render());
+        }
+    } else {
+        let text: String = diags.iter().map(|d| format.render(d)).collect();
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    }
+}
+
+/// The rulebooks named by `paths`: files as given, folders' `.md` files
+/// (not their README). Missing paths are errors.
+fn find_books(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let defaults = [PathBuf::from(DEFAULT_RULES)];
+    let paths = if paths.is_empty() {
+        &defaults[..]
+    } else {
+        paths
+    };
+    let mut books = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let entries = match std::fs::read_dir(path) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    diags.push(Diagnostic::file_error(
+                        path,
+                        format!("cannot read this folder: {}", io_reason(&e)),
+                    ));
+                    continue;
+                }
+            };
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.is_file()
+                        && p.extension().is_some_and(|x| x == "md")
+                        && !p
+                            .file_name()
+                            .is_some_and(|n| n.eq_ignore_ascii_case("README.md"))
+                })
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                diags.push(Diagnostic::file_error(
+                    path,
+                    "no rulebooks here: the folder has no `.md` files",
+                ));
+            }
+            books.extend(found);
+        } else if path.exists() {
+            books.push(path.clone());
+        } else {
+            diags.push(Diagnostic::file_error(
+                path,
+                "cannot read: no such file or folder",
+            ));
+        }
+    }
+    books
+}
+
+/// The folder whose chess-kit-docs.toml applies: that of the first path.
+fn config_dir(paths: &[PathBuf]) -> PathBuf {
+    match paths.first() {
+        None => PathBuf::from(DEFAULT_RULES),
+        Some(p) if p.is_dir() => p.clone(),
+        Some(p) => p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from(".")),
+    }
+}
+
+/// Every book read and checked, with its table of contents.
+struct Checked {
+    books: Vec<(Book, Vec<TocEntry>)>,
+    diags: Vec<Diagnostic>,
+    /// Books with an error, by name.
+    failed: BTreeSet<String>,
+}
+
+fn load_and_check(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Checked {
+    let mut checked = Checked {
+        books: Vec::new(),
+        diags: Vec::new(),
+        failed: BTreeSet::new(),
+    };
+    for path in find_books(paths, diags) {
+        let mut book_diags = Vec::new();
+        let Some(book) = Book::load(&path, &mut book_diags) else {
+            diags.append(&mut book_diags);
+            continue;
+        };
+        book.check_images(&mut book_diags);
+        let toc = table_of_contents(&book, &mut book_diags);
+        if book_diags.iter().any(Diagnostic::is_error) {
+            checked.failed.insert(book.name.clone());
+        }
+        checked.diags.append(&mut book_diags);
+        checked.books.push((book, toc));
+    }
+    checked
+}
+
+fn check(paths: &[PathBuf], format: Format) -> u8 {
+    let mut diags = Vec::new();
+    let checked = load_and_check(paths, &mut diags);
+    diags.extend(checked.diags);
+    let diagrams: usize = checked.books.iter().map(|(b, _)| b.diagrams.len()).sum();
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    report(&mut diags, format);
+    let summary = format!(
+        "checked {diagrams} diagrams: 0 rule-checked, {diagrams} syntax-only, {errors} errors"
+    );
+    if format == Format::Human {
+        println!("{summary}");
+    } else {
+        eprintln!("{summary}");
+    }
+    if errors > 0 { EXIT_INPUT } else { EXIT_OK }
+}
+
+/// A progress line on a terminal; nothing otherwise.
+fn progress_printer() -> impl Fn(usize, usize) + Sync {
+    let on_terminal = std::io::stderr().is_terminal();
+    move |done, total| {
+        if on_terminal {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r  drawing diagrams {done}/{total}");
+            if done == total {
+                let _ = write!(err, "\r\x1b[K");
+            }
+            let _ = err.flush();
+        }
+    }
+}
+
+fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>) -> u8 {
+    let started = Instant::now();
+    let mut diags = Vec::new();
+    let config = match Config::load(&config_dir(paths)) {
+        Ok(c) => c,
+        Err(d) => {
+            report(&mut [d], Format::Human);
+            return EXIT_INPUT;
+        }
+    };
+    let style_path = style.or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
+    let style = match load_style(style_path.as_deref()) {
+        Ok(s) => s,
+        Err(d) => {
+            report(&mut [d], Format::Human);
+            return EXIT_INPUT;
+        }
+    };
+    let out_dir = out
+        .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+
+    let checked = load_and_check(paths, &mut diags);
+    diags.extend(checked.diags);
+    let publishable: Vec<(&Book, Vec<TocEntry>)> = checked
+        .books
+        .iter()
+        .filter(|(b, _)| !checked.failed.contains(&b.name))
+        .map(|(b, toc)| (b, toc.clone()))
+        .collect();
+    for name in &checked.failed {
+        diags.push(Diagnostic::file_error(
+            Path::new(name),
+            format!("not published: the rulebook `{name}` has errors (above)"),
+        ));
+    }
+
+    if !publishable.is_empty() {
+        match OutputDir::open(&out_dir) {
+            Ok(output) => {
+                let progress = progress_printer();
+                let result = crate::site::publish(&publishable, &output, &style, &progress);
+                let owners = publishable
+                    .iter()
+                    .map(|(b, _)| crate::site::owner(b))
+                    .collect();
+                match result {
+                    Ok(stats) => {
+                        let (files, mut finish_diags) = output.finish(&owners);
+                        diags.append(&mut finish_diags);
+                        for (book, _) in &publishable {
+                            eprintln!(
+                                "built {}: {} diagrams -> {}",
+                                book.name,
+                                book.diagrams.len(),
+                                out_dir
+                                    .join("site")
+                                    .join(format!("{}.md", book.name))
+                                    .display()
+                            );
+                        }
+                        eprintln!(
+                            "{} diagrams, {} PNGs drawn; {} files written, {} unchanged, {} removed in {:.0?}",
+                            stats.diagrams,
+                            stats.pngs_rendered,
+                            files.written,
+                            files.unchanged,
+                            files.removed,
+                            started.elapsed()
+                        );
+                    }
+                    Err(mut errs) => {
+                        diags.append(&mut errs);
+                        // Keep the record of what was written, but remove nothing.
+                        let (_, mut d) = output.finish(&BTreeSet::new());
+                        diags.append(&mut d);
+                    }
+                }
+            }
+            Err(d) => diags.push(d),
+        }
+    }
+    let errors = diags.iter().any(Diagnostic::is_error);
+    report(&mut diags, Format::Human);
+    if errors { EXIT_INPUT } else { EXIT_OK }
+}
+
+fn render(file: &Path, number: usize, output: Option<&Path>, style: Option<&Path>) -> u8 {
+    let mut diags = Vec::new();
+    let book = if file == Path::new("-") {
+        let mut text = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+            report(
+                &mut [Diagnostic::file_error(
+                    Path::new("<stdin>"),
+                    format!("cannot read standard input: {e}"),
+                )],
+                Format::Human,
+            );
+            return EXIT_INPUT;
+        }
+        Book::parse(SourceFile::new("<stdin>", text), &mut diags)
+    } else {
+        match Book::load(file, &mut diags) {
+            Some(b) => b,
+            None => {
+                report(&mut diags, Format::Human);
+                return EXIT_INPUT;
+            }
+        }
+    };
+    let count = book.diagrams.len();
+    if number == 0 || number > count {
+        eprintln!(
+            "error: {} has {count} diagram{}; --diagram must be from 1 to {count}",
+            file.display(),
+            if count == 1 { "" } else { "s" }
+        );
+        return EXIT_USAGE;
+    }
+    let entry = &book.diagrams[number - 1];
+    // Only this diagram's problems matter here.
+    diags.retain(|d| {
+        d.span
+            .is_some_and(|s| entry.span.start <= s.start && s.start < entry.span.end)
+    });
+    let Some(diagram) = &entry.diagram else {
+        report(&mut diags, Format::Human);
+        return EXIT_INPUT;
+    };
+    let style = match load_style(style) {
+        Ok(s) => s,
+        Err(d) => {
+            report(&mut [d], Format::Human);
+            return EXIT_INPUT;
+        }
+    };
+    let svg = diagram_svg(diagram, &style);
+    let ext = output
+        .and_then(|o| o.extension())
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let bytes = match ext.as_deref() {
+        None if output.is_none() => {
+            let _ = std::io::stdout().lock().write_all(svg.as_bytes());
+            return EXIT_OK;
+        }
+        Some("svg") => svg.into_bytes(),
+        Some("png") => match svg_to_png(&svg, &style) {
+            Ok(png) => png,
+            Err(e) => {
+                eprintln!("error: cannot draw the PNG: {e}");
+                return EXIT_INPUT;
+            }
+        },
+        _ => {
+            eprintln!("error: the output must end in .svg or .png");
+            return EXIT_USAGE;
+        }
+    };
+    let Some(path) = output else {
+        return EXIT_USAGE;
+    };
+    match crate::output::write_atomic(path, &bytes) {
+        Ok(()) => EXIT_OK,
+        Err(d) => {
+            report(&mut [d], Format::Human);
+            EXIT_INPUT
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usage_errors_exit_2() {
+        assert_eq!(run(["chess-kit-docs", "frobnicate"]), EXIT_USAGE);
+        assert_eq!(run(["chess-kit-docs", "render"]), EXIT_USAGE);
+        assert_eq!(
+            run(["chess-kit-docs", "check", "--format", "xml"]),
+            EXIT_USAGE
+        );
+    }
+
+    #[test]
+    fn help_exits_0() {
+        assert_eq!(run(["chess-kit-docs", "--help"]), EXIT_OK);
+    }
+}
