@@ -5,10 +5,13 @@
 
 pub mod assets;
 pub mod book;
+pub mod cli;
+pub mod config;
 pub mod contents;
 pub mod diagnostic;
 pub mod diagram;
 pub mod output;
 pub mod render;
+pub mod site;
 pub mod source;
 pub mod style;

@@ -1,0 +1,373 @@
+//! The command line as a user runs it: the built binary on the seed
+//! rulebooks and on bad input.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tool() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_chess-kit-docs"))
+}
+
+fn run(args: &[&str]) -> Output {
+    tool().args(args).output().expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const SEEDS: [&str; 3] = [
+    "rules/rules.md",
+    "rules/new_rules.md",
+    "tests/seeds/crowded_rules.md",
+];
+
+fn build_seeds(out: &Path) -> Output {
+    let mut args = vec!["build"];
+    args.extend(SEEDS);
+    let out = out.display().to_string();
+    args.extend(["--out", &out]);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    o
+}
+
+/// Every file under `dir`, relative, sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = fs::read(path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{}", path.display());
+    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    (w, h)
+}
+
+#[test]
+fn build_writes_the_website_of_every_seed_book() {
+    let dir = tempfile::tempdir().unwrap();
+    build_seeds(dir.path());
+    let site = dir.path().join("site");
+    let page = fs::read_to_string(site.join("rules.md")).unwrap();
+    assert!(page.starts_with("---\ntitle: The Rules of Chess Kit\n---\n"));
+    assert!(
+        page.contains(
+            "## Table of Contents\n* [Zombie Chess][zombie-chess] brings captured pieces"
+        )
+    );
+    assert!(page.contains("\n[zombie-chess]: #zombie-chess\n"));
+    assert!(page.contains("\n[solutions]: #solutions\n"));
+    assert!(page.contains("![Diagram](images/rules/zombie-chess1.png)\n"));
+    assert!(page.contains("![Diagram](images/rules/cooperative-chess1.png)\n"));
+    assert!(
+        !page.contains("    r n b q k b n r"),
+        "a diagram was left as text"
+    );
+
+    for (book, count) in [("rules", 37), ("new_rules", 8), ("crowded_rules", 4)] {
+        let images = site.join("images").join(book);
+        let pngs = fs::read_dir(&images)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().extension().unwrap() == "png")
+            .count();
+        assert_eq!(pngs, count, "{book}");
+        let page = fs::read_to_string(site.join(format!("{book}.md"))).unwrap();
+        assert_eq!(page.matches("![Diagram](images/").count(), count, "{book}");
+        // every link points at an image that exists
+        for line in page.lines().filter(|l| l.starts_with("![Diagram](")) {
+            let rel = &line["![Diagram](".len()..line.len() - 1];
+            assert!(site.join(rel).is_file(), "{rel}");
+            assert!(site.join(rel).with_extension("svg").is_file(), "{rel}");
+        }
+    }
+    // A plain board is sharp on a high-density screen.
+    let (w, h) = png_size(&site.join("images/rules/zombie-chess1.png"));
+    assert!(w >= 800 && h >= 800, "{w}x{h}");
+    let svg = fs::read_to_string(
+        site.join("images/rules/chess960.svg")
+            .with_file_name("chess9602.svg"),
+    )
+    .unwrap();
+    assert!(svg.starts_with("<svg"));
+}
+
+#[test]
+fn two_builds_are_byte_identical_and_a_rebuild_writes_nothing() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    build_seeds(a.path());
+    build_seeds(b.path());
+    let fa = files(a.path());
+    assert_eq!(fa, files(b.path()));
+    for f in &fa {
+        assert!(
+            fs::read(a.path().join(f)).unwrap() == fs::read(b.path().join(f)).unwrap(),
+            "{} differs",
+            f.display()
+        );
+    }
+
+    let png = a.path().join("site/images/rules/zombie-chess1.png");
+    let before = fs::metadata(&png).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(30));
+    let o = build_seeds(a.path());
+    assert!(
+        stderr(&o).contains("0 PNGs drawn; 0 files written"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(before, fs::metadata(&png).unwrap().modified().unwrap());
+}
+
+#[test]
+fn images_of_removed_diagrams_go_and_other_files_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules");
+    fs::create_dir(&rules).unwrap();
+    let text = fs::read_to_string("rules/rules.md").unwrap();
+    fs::write(rules.join("rules.md"), &text).unwrap();
+    let out = dir.path().join("out");
+    let build = || {
+        let o = run(&[
+            "build",
+            rules.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    };
+    build();
+    fs::write(out.join("notes.txt"), "mine").unwrap();
+    fs::write(out.join("site/images/rules/extra.png"), "mine too").unwrap();
+    assert!(out.join("site/images/rules/crowded-house2.png").exists());
+
+    // Drop the second Crowded House diagram.
+    let start = text.find("In this example, Winnie may move").unwrap();
+    let end = text
+        .find("If a player has no pieces on their side")
+        .unwrap();
+    fs::write(
+        rules.join("rules.md"),
+        format!("{}{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    build();
+    assert!(!out.join("site/images/rules/crowded-house2.png").exists());
+    assert!(!out.join("site/images/rules/crowded-house2.svg").exists());
+    assert!(out.join("site/images/rules/crowded-house1.png").exists());
+    assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
+    assert_eq!(
+        fs::read_to_string(out.join("site/images/rules/extra.png")).unwrap(),
+        "mine too"
+    );
+}
+
+#[test]
+fn linked_images_are_copied_beside_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("book/images")).unwrap();
+    fs::write(dir.path().join("book/images/logo.png"), b"not really a png").unwrap();
+    fs::write(
+        dir.path().join("book/game.md"),
+        "---\ntitle: Game\n---\n![Logo](images/logo.png)\n\n## Game\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = run(&[
+        "build",
+        dir.path().join("book").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        fs::read(out.join("site/images/logo.png")).unwrap(),
+        b"not really a png"
+    );
+}
+
+#[test]
+fn every_error_is_reported_with_file_line_column_quote_and_caret() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("bad.md");
+    fs::write(
+        &book,
+        "## Zombie Chess\n\n    r n b q k b n r\n    p p p p p p p\n    . . . . x . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n    arrow: e2, e9x, white\n    margins: 1, 2, 3\n    card: Z, 8.5, 0\n    wibble: 3\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = run(&[
+        "build",
+        book.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let path = book.display().to_string();
+    for (at, what) in [
+        ("4:5", "this row of the board has 7 squares"),
+        ("5:13", "unknown piece `x`"),
+        ("11:16", "`e9x` is not a square"),
+        ("12:14", "margins need 2 or 4 numbers"),
+        ("13:11", "unknown card symbol `Z`"),
+        ("14:5", "unknown line name `wibble`"),
+    ] {
+        assert!(
+            err.contains(&format!("{path}:{at}: error: {what}")),
+            "{at} {what}\n{err}"
+        );
+    }
+    assert!(
+        err.contains("5 |     . . . . x . . .\n  |             ^\n"),
+        "{err}"
+    );
+    assert!(err.contains("not published"), "{err}");
+    assert!(
+        !out.join("site/bad.md").exists(),
+        "a bad book is not published"
+    );
+
+    let o = run(&["check", book.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("checked 1 diagrams: 0 rule-checked, 1 syntax-only, 6 errors"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn the_published_book_has_missing_images() {
+    let o = run(&["check", "tests/seeds/published_rules.md"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("tests/seeds/published_rules.md:54:1: error: the image `images/new_rules/diagram1.png` does not exist"),
+        "{err}"
+    );
+    assert_eq!(err.matches(": error: the image").count(), 7, "{err}");
+}
+
+#[test]
+fn missing_inputs_and_unwritable_outputs_are_errors() {
+    let o = run(&["check", "no/such/book.md"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no/such/book.md: error: cannot read: no such file or folder"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    fs::write(&blocker, "x").unwrap();
+    let out = blocker.join("out");
+    let o = run(&[
+        "build",
+        "rules/new_rules.md",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("error: cannot create the output folder"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(run(&["build", "--nope"]).status.code(), Some(2));
+    assert_eq!(run(&[]).status.code(), Some(2));
+    assert_eq!(
+        run(&["render", "rules/rules.md", "--diagram", "99"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["render", "rules/rules.md", "--diagram", "1", "-o", "x.gif"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn check_passes_the_bundled_rules() {
+    let o = run(&["check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("checked 45 diagrams"), "{}", stdout(&o));
+
+    let o = run(&[
+        "check",
+        "--format",
+        "json",
+        "tests/seeds/published_rules.md",
+    ]);
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(v["line"], 54);
+    let o = run(&[
+        "check",
+        "--format",
+        "github",
+        "tests/seeds/published_rules.md",
+    ]);
+    assert!(stdout(&o).starts_with("::error file=tests/seeds/published_rules.md,line=54,col=1::"));
+}
+
+#[test]
+fn render_draws_one_diagram_from_a_file_or_stdin() {
+    let o = run(&["render", "rules/rules.md", "--diagram", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("<svg"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("one.png");
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "1",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(png_size(&png).0 >= 800);
+
+    use std::io::Write;
+    let mut child = tool()
+        .args(["render", "-", "--diagram", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"Text\n\n    type: cloak\n    . 1 2 3 4 5 6 7 8\n    K . . O\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("<svg"));
+}
