@@ -10,6 +10,7 @@ pub mod config;
 pub mod contents;
 pub mod diagnostic;
 pub mod diagram;
+pub mod engine;
 pub mod output;
 pub mod render;
 pub mod site;
