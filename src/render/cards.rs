@@ -218,6 +218,10 @@ fn lattice(x: f64, y: f64, w: f64, h: f64, step: f64) -> String {
     // k a multiple of step * sqrt(2), centred so the pattern is symmetric.
     let spacing = step * std::f64::consts::SQRT_2;
     let count = ((w + h) / spacing).ceil() as i64 + 1;
+    // A style with absurd sizes must not make millions of lines.
+    if count > 5000 {
+        return d;
+    }
     let centre = (w - h) / 2.0;
     for i in -count..=count {
         let k = centre + i as f64 * spacing;

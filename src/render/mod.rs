@@ -16,6 +16,13 @@ pub use cards::card_svg;
 pub use png::svg_to_png;
 pub use svg::diagram_svg;
 
+/// The same drawing with its text turned into outlines (through usvg), for
+/// viewers that don't have the embedded fonts, such as web browsers.
+pub fn svg_with_outlined_text(svg: &str) -> Result<String, String> {
+    let tree = png::parse(svg)?;
+    Ok(tree.to_string(&resvg::usvg::WriteOptions::default()))
+}
+
 /// SVG user units per board square.
 pub const UNIT: f64 = 45.0;
 
@@ -78,6 +85,20 @@ mod tests {
         assert_eq!(num(100.0), "100");
         assert_eq!(num(f64::NAN), "0");
         assert_eq!(u(0.5), "22.5");
+    }
+
+    #[test]
+    fn outlined_text_has_no_text_elements() {
+        let style = crate::style::Style::default();
+        let svg = card_svg("K", &style);
+        assert!(svg.contains("<text"));
+        let outlined = svg_with_outlined_text(&svg).unwrap();
+        assert!(!outlined.contains("<text"));
+        assert_eq!(outlined, svg_with_outlined_text(&svg).unwrap());
+        // It still draws the same size.
+        let a = svg_to_png(&svg, &style).unwrap();
+        let b = svg_to_png(&outlined, &style).unwrap();
+        assert_eq!(a[16..24], b[16..24]);
     }
 
     #[test]

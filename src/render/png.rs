@@ -8,30 +8,27 @@ use super::UNIT;
 use crate::assets;
 use crate::style::Style;
 
-/// The largest PNG side we make, so a mistaken scale can't eat the memory.
+/// The largest PNG we make, so a mistaken scale can't eat the memory.
 const MAX_SIDE: f64 = 16384.0;
+const MAX_PIXELS: f64 = 64.0 * 1024.0 * 1024.0;
 
 /// Rasterises one of our SVG documents so that one board square is
 /// `style.png.pixels_per_square` pixels.
 pub fn svg_to_png(svg: &str, style: &Style) -> Result<Vec<u8>, String> {
-    let options = usvg::Options {
-        fontdb: assets::font_database(),
-        font_family: assets::BODY_FAMILY.to_string(),
-        // Self-contained drawings only: never read files an SVG names.
-        image_href_resolver: usvg::ImageHrefResolver {
-            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
-            resolve_string: Box::new(|_, _| None),
-        },
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("bad SVG: {e}"))?;
+    let tree = parse(svg)?;
     let scale = style.png.pixels_per_square / UNIT;
     let size = tree.size();
     let (w, h) = (
         (f64::from(size.width()) * scale).round(),
         (f64::from(size.height()) * scale).round(),
     );
-    if !(scale > 0.0 && w >= 1.0 && h >= 1.0 && w <= MAX_SIDE && h <= MAX_SIDE) {
+    if !(scale > 0.0
+        && w >= 1.0
+        && h >= 1.0
+        && w <= MAX_SIDE
+        && h <= MAX_SIDE
+        && w * h <= MAX_PIXELS)
+    {
         return Err(format!(
             "a {w} x {h} pixel image is out of range (pixels_per_square = {})",
             style.png.pixels_per_square
@@ -52,6 +49,21 @@ pub fn svg_to_png(svg: &str, style: &Style) -> Result<Vec<u8>, String> {
     );
     let opaque = background.is_some_and(|c| c.is_opaque());
     encode(&pixmap, opaque).map_err(|e| format!("PNG encoding failed: {e}"))
+}
+
+/// Parses one of our SVGs with the embedded fonts only.
+pub(crate) fn parse(svg: &str) -> Result<usvg::Tree, String> {
+    let options = usvg::Options {
+        fontdb: assets::font_database(),
+        font_family: assets::BODY_FAMILY.to_string(),
+        // Self-contained drawings only: never read files an SVG names.
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_str(svg, &options).map_err(|e| format!("bad SVG: {e}"))
 }
 
 /// `#rgb`, `#rrggbb`, `white`, `black`, or `none`/empty for transparent.

@@ -375,6 +375,39 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn absurd_styles_and_empty_grids_do_not_panic() {
+        use crate::diagram::{CardsGrid, CloakGrid, Grid, MasqueradeGrid};
+        let style = Style::from_toml(
+            "[card]\nwidth = nan\nback_lattice_step = 1e-9\n[arrow]\nwidth = inf\nhead_length = -1\n[checker]\ncard_radius = 0\n[png]\npixels_per_square = 5\n",
+        )
+        .unwrap();
+        let text = format!(
+            "{START}    margins: 0, 1, 4.5, 1\n    checkers: 4, 5\n    arrow: e2, e4, white\n    arrow: d7, d7, black\n    card: back, 9, -1\n    card: c, 10.5, 2.5\n"
+        );
+        let svg = diagram_svg(&parse(&text), &style);
+        assert!(!svg.contains("NaN") && !svg.contains("inf"));
+        let _ = crate::render::svg_to_png(&svg, &style);
+        for grid in [
+            Grid::Cards(CardsGrid { rows: Vec::new() }),
+            Grid::Cloak(CloakGrid {
+                columns: Vec::new(),
+                rows: Vec::new(),
+            }),
+            Grid::Masquerade(MasqueradeGrid {
+                columns: Vec::new(),
+                rows: Vec::new(),
+            }),
+        ] {
+            let diagram = Diagram {
+                kind: DiagramKind::Grid(grid),
+                span: Span::default(),
+            };
+            let svg = diagram_svg(&diagram, &Style::default());
+            assert!(crate::render::svg_to_png(&svg, &Style::default()).is_ok());
+        }
+    }
+
+    #[test]
     fn no_arrow_for_a_zero_length() {
         assert!(arrow_path((1.0, 1.0), (1.0, 1.0), &Style::default()).is_none());
         assert!(arrow_path((1.0, 1.0), (1.05, 1.0), &Style::default()).is_none());
