@@ -72,6 +72,7 @@ section! {
         black_outline: String,
         grey: String,
         grey_outline: String,
+        opacity: f64,
         ring_radius: f64,
         ring_width: f64,
     }

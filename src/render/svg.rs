@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::doc::{Anchor, Doc, Font};
-use super::{cards, esc, grid, u};
+use super::{cards, esc, grid, num, u};
 use crate::diagram::{Arrow, ArrowColour, BoardDiagram, Diagram, DiagramKind, Square};
 use crate::style::Style;
 
@@ -267,6 +267,12 @@ fn arrow_shape(doc: &mut Doc, arrow: &Arrow, style: &Style) {
     let Some(d) = arrow_path(square_centre(arrow.from), square_centre(arrow.to), style) else {
         return;
     };
+    // Translucent as a whole (one group), so the outline doesn't show
+    // through the fill but the piece underneath does.
+    let translucent = a.opacity < 1.0;
+    if translucent {
+        doc.raw(&format!("<g opacity=\"{}\">", num(a.opacity.max(0.0))));
+    }
     // The outline is a wider stroke drawn under the fill, so it shows
     // only outside the arrow.
     doc.raw(&format!(
@@ -275,6 +281,9 @@ fn arrow_shape(doc: &mut Doc, arrow: &Arrow, style: &Style) {
         o = esc(outline)
     ));
     doc.raw(&format!("<path d=\"{d}\" fill=\"{}\"/>", esc(fill)));
+    if translucent {
+        doc.raw("</g>");
+    }
 }
 
 #[cfg(test)]
