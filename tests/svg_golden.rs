@@ -59,7 +59,8 @@ fn seed_diagrams() -> Vec<(String, Diagram)> {
             let diagram = parse_diagram(&src, span, &mut diags);
             let rendered: Vec<String> = diags.iter().map(|d| d.render()).collect();
             assert!(diags.is_empty(), "{path}:\n{}", rendered.join("\n"));
-            let name = format!("{prefix}-{i:02}");
+            let line = src.text[..span.start].matches('\n').count() + 1;
+            let name = format!("{prefix}-{i:02} ({path}:{line})");
             out.push((name, diagram.expect("parses without diagnostics")));
         }
     }
@@ -79,7 +80,9 @@ fn seed_diagrams_match_golden_svgs() {
     let mut failures = Vec::new();
     for (name, diagram) in &diagrams {
         let svg = diagram_svg(diagram, &style);
-        let file = dir.join(format!("{name}.svg"));
+        // The file is named by seed and index only: "003-07 (rules/rules.md:378)".
+        let stem = name.split(' ').next().unwrap_or(name);
+        let file = dir.join(format!("{stem}.svg"));
         if update {
             std::fs::write(&file, &svg).expect("write golden file");
             continue;
