@@ -1,4 +1,224 @@
-//! The rules engine: whether a diagram is a legal example of its game.
-//! [`chess`] is the orthodox move generator the variants build on.
+//! The rules engine: whether each diagram is a legal example of its game.
+//! It knows nothing of drawing.
+//!
+//! - [`chess`]: the orthodox move generator the variants build on.
+//! - [`material`]: what pieces a position may hold.
+//! - [`replay`]: arrows as moves, made or proposed, in whatever order works.
+//! - [`cards`]: the book's card table and setups dealt from cards.
+//! - [`grids`]: masquerade, cloak and card-table grids.
+//! - [`games`]: one module per game, found by the `##` section's title.
 
+pub mod cards;
 pub mod chess;
+pub mod games;
+pub mod grids;
+pub mod material;
+pub mod replay;
+
+use crate::book::{Book, DiagramEntry, Section};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagram::{BoardDiagram, Diagram, DiagramKind};
+use crate::source::Span;
+
+pub use cards::CardTable;
+
+/// A problem the engine found, before it becomes a diagnostic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    /// A short stable name for the rule broken, used by allowances
+    /// (`material`, `arrow`, `setup`, `golf-solution`, …).
+    pub rule: &'static str,
+    pub severity: Severity,
+    pub span: Span,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl Finding {
+    pub fn error(rule: &'static str, span: Span, message: impl Into<String>) -> Finding {
+        Finding {
+            rule,
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    pub fn warning(rule: &'static str, span: Span, message: impl Into<String>) -> Finding {
+        Finding {
+            severity: Severity::Warning,
+            ..Finding::error(rule, span, message)
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Finding {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// How the check runs.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Search for solutions shorter than the published ones (Chess Golf).
+    pub shortest: bool,
+}
+
+/// What a game module sees of one diagram.
+pub struct DiagramContext<'a> {
+    pub book: &'a Book,
+    pub entry: &'a DiagramEntry,
+    pub cards: &'a CardTable,
+    pub options: &'a Options,
+}
+
+/// What a game module sees of its whole section.
+pub struct SectionContext<'a> {
+    pub book: &'a Book,
+    pub section: &'a Section,
+    /// The section's diagrams, in order.
+    pub diagrams: Vec<&'a DiagramEntry>,
+    pub cards: &'a CardTable,
+    pub options: &'a Options,
+}
+
+/// Something the engine measured, reported beside the findings (the
+/// shortest-solution search's time and states).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Note {
+    pub span: Span,
+    pub text: String,
+}
+
+/// A game's rules, for the diagrams of its `##` section.
+pub trait Game: Sync {
+    /// The game's name as the book's heading gives it.
+    fn name(&self) -> &'static str;
+
+    /// Checks one board diagram.
+    fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>);
+
+    /// Checks what spans the section (or the book): published solutions
+    /// and the like. Most games have nothing here.
+    fn check_section(&self, _cx: &SectionContext, _out: &mut Vec<Finding>, _notes: &mut Vec<Note>) {
+    }
+}
+
+/// A diagnostic with the rule that produced it, so allowances can match it.
+#[derive(Clone, Debug)]
+pub struct RuleDiagnostic {
+    pub diagnostic: Diagnostic,
+    pub rule: &'static str,
+    /// The book, section title and 1-based diagram number within the
+    /// section, when the finding is about a diagram.
+    pub book: String,
+    pub section: Option<String>,
+    pub diagram: Option<usize>,
+}
+
+/// Checks every diagram of `book`. Diagrams that did not parse are counted
+/// as syntax-only (their syntax errors are reported by the parser).
+pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Counts, Vec<Note>) {
+    let cards = CardTable::for_book(book);
+    let mut out = Vec::new();
+    let mut counts = Counts::default();
+    let mut notes = Vec::new();
+    let to_diag = |f: Finding, entry: Option<&DiagramEntry>| {
+        let section = entry
+            .and_then(|e| book.section_of(e))
+            .map(|s| s.title.clone());
+        let mut d = Diagnostic::error(&book.source, f.span, f.message);
+        d.severity = f.severity;
+        d.help = f.help;
+        RuleDiagnostic {
+            diagnostic: d,
+            rule: f.rule,
+            book: book.name.clone(),
+            section,
+            diagram: entry.map(|e| e.number),
+        }
+    };
+    for entry in &book.diagrams {
+        let Some(diagram) = &entry.diagram else {
+            counts.syntax_only += 1;
+            continue;
+        };
+        let mut findings = Vec::new();
+        let game = book.section_of(entry).and_then(|s| games::find(&s.title));
+        let rule_checked =
+            check_diagram(book, entry, diagram, game, &cards, options, &mut findings);
+        if rule_checked {
+            counts.rule_checked += 1;
+        } else {
+            counts.syntax_only += 1;
+        }
+        out.extend(findings.into_iter().map(|f| to_diag(f, Some(entry))));
+    }
+    for section in book.chapters() {
+        let Some(game) = games::find(&section.title) else {
+            continue;
+        };
+        let idx = book.sections.iter().position(|s| s == section);
+        let cx = SectionContext {
+            book,
+            section,
+            diagrams: book.diagrams.iter().filter(|d| d.section == idx).collect(),
+            cards: &cards,
+            options,
+        };
+        let mut findings = Vec::new();
+        game.check_section(&cx, &mut findings, &mut notes);
+        out.extend(findings.into_iter().map(|f| {
+            // A finding in a section's text belongs to the diagram it
+            // points into, if any.
+            let entry = book
+                .diagrams
+                .iter()
+                .find(|d| d.span.start <= f.span.start && f.span.start < d.span.end);
+            to_diag(f, entry)
+        }));
+    }
+    (out, counts, notes)
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub rule_checked: usize,
+    pub syntax_only: usize,
+}
+
+/// Checks one parsed diagram; returns whether it was rule-checked.
+fn check_diagram(
+    book: &Book,
+    entry: &DiagramEntry,
+    diagram: &Diagram,
+    game: Option<&'static dyn Game>,
+    cards: &CardTable,
+    options: &Options,
+    out: &mut Vec<Finding>,
+) -> bool {
+    match &diagram.kind {
+        // Grids follow their own type's rules, wherever they stand.
+        DiagramKind::Grid(grid) => {
+            grids::check_grid(grid, out);
+            true
+        }
+        DiagramKind::Board(board) => match game {
+            Some(game) => {
+                let cx = DiagramContext {
+                    book,
+                    entry,
+                    cards,
+                    options,
+                };
+                game.check_board(&cx, board, out);
+                true
+            }
+            None => {
+                material::check(board, &material::MaterialRules::COMMON, out);
+                false
+            }
+        },
+    }
+}

@@ -1,0 +1,18 @@
+//! Crowded House: only the common material check so far; the game's own rules
+//! are being written.
+
+use crate::diagram::BoardDiagram;
+use crate::engine::material::{self, MaterialRules};
+use crate::engine::{DiagramContext, Finding, Game};
+
+pub struct CrowdedHouse;
+
+impl Game for CrowdedHouse {
+    fn name(&self) -> &'static str {
+        "Crowded House"
+    }
+
+    fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        material::check(board, &MaterialRules::COMMON, out);
+    }
+}

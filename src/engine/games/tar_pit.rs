@@ -1,0 +1,18 @@
+//! Tar Pit Chess: only the common material check so far; the game's own rules
+//! are being written.
+
+use crate::diagram::BoardDiagram;
+use crate::engine::material::{self, MaterialRules};
+use crate::engine::{DiagramContext, Finding, Game};
+
+pub struct TarPit;
+
+impl Game for TarPit {
+    fn name(&self) -> &'static str {
+        "Tar Pit Chess"
+    }
+
+    fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        material::check(board, &MaterialRules::COMMON, out);
+    }
+}

@@ -1,0 +1,395 @@
+//! What pieces a position may hold: kings, pawns, and promoted pieces.
+
+use crate::diagram::{BoardDiagram, Color, Piece, Role, Square};
+use crate::engine::Finding;
+use crate::source::Span;
+
+pub const RULE: &str = "material";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kings {
+    /// One king a side (orthodox chess and most variants).
+    ExactlyOne,
+    /// No more than one a side (games where kings may be captured or are
+    /// not needed).
+    AtMostOne,
+}
+
+/// A game's limits on material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MaterialRules {
+    pub kings: Kings,
+    /// The most pawns a side may have; 0 for games without pawns.
+    pub max_pawns: u8,
+    /// Whether a pawn may stand on its own first or last rank.
+    pub pawns_on_back_ranks: bool,
+    /// Whether pieces beyond the first army may come from promotion, within
+    /// the missing pawns. Without it the army itself is the limit.
+    pub promotion: bool,
+}
+
+impl MaterialRules {
+    /// Orthodox chess and the games played with its moves.
+    pub const ORTHODOX: MaterialRules = MaterialRules {
+        kings: Kings::ExactlyOne,
+        max_pawns: 8,
+        pawns_on_back_ranks: false,
+        promotion: true,
+    };
+
+    /// What every game shares: at most one king and 8 pawns a side, and no
+    /// more pieces than a set holds, counting promotions.
+    pub const COMMON: MaterialRules = MaterialRules {
+        kings: Kings::AtMostOne,
+        max_pawns: 8,
+        pawns_on_back_ranks: true,
+        promotion: true,
+    };
+
+    /// Chess Golf, Parade and Neighbour Chess Solitaire: the sixteen pieces
+    /// without pawns, no promotion.
+    pub const NO_PAWNS: MaterialRules = MaterialRules {
+        kings: Kings::AtMostOne,
+        max_pawns: 0,
+        pawns_on_back_ranks: true,
+        promotion: false,
+    };
+}
+
+/// The first army of one side, by role.
+fn army(role: Role) -> usize {
+    match role {
+        Role::Pawn => 8,
+        Role::Knight | Role::Bishop | Role::Rook => 2,
+        Role::Queen | Role::King => 1,
+    }
+}
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn role_plural(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawns",
+        Role::Knight => "knights",
+        Role::Bishop => "bishops",
+        Role::Rook => "rooks",
+        Role::Queen => "queens",
+        Role::King => "kings",
+    }
+}
+
+/// The span of the whole board, for findings about no square in particular.
+pub fn board_span(board: &BoardDiagram) -> Span {
+    let first = board.square_span(Square::new(0, 8));
+    let last = board.square_span(Square::new(7, 1));
+    first.to(last)
+}
+
+fn is_light(sq: Square) -> bool {
+    (sq.file + sq.rank).is_multiple_of(2)
+}
+
+/// Checks `board` against `rules`; each problem points at the piece that
+/// breaks the limit.
+pub fn check(board: &BoardDiagram, rules: &MaterialRules, out: &mut Vec<Finding>) {
+    for color in [Color::White, Color::Black] {
+        check_side(board, rules, color, out);
+    }
+}
+
+fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &mut Vec<Finding>) {
+    let pieces: Vec<(Square, Piece)> = board
+        .board
+        .pieces()
+        .filter(|(_, p)| p.color == color)
+        // rank 8 first, as the diagram reads, so the finding points at the last one read
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let of = |role: Role| -> Vec<Square> {
+        let mut v: Vec<Square> = pieces
+            .iter()
+            .filter(|(_, p)| p.role == role)
+            .map(|(s, _)| *s)
+            .collect();
+        v.sort_by_key(|s| (8 - s.rank, s.file));
+        v
+    };
+    let name = side(color);
+    let kings = of(Role::King);
+    match (rules.kings, kings.len()) {
+        (Kings::ExactlyOne, 0) => out.push(
+            Finding::error(RULE, board_span(board), format!("{name} has no king"))
+                .with_help("this game is played with one king a side"),
+        ),
+        (_, n) if n > 1 => out.push(
+            Finding::error(
+                RULE,
+                board.square_span(kings[1]),
+                format!("{name} has {n} kings; a side has one king at most"),
+            )
+            .with_help("a king is never promoted to, so a side can only ever have one"),
+        ),
+        _ => {}
+    }
+
+    let pawns = of(Role::Pawn);
+    if rules.max_pawns == 0 {
+        if let Some(&sq) = pawns.first() {
+            out.push(
+                Finding::error(
+                    RULE,
+                    board.square_span(sq),
+                    format!(
+                        "a {} pawn on {sq}: this game is played without pawns",
+                        color.name()
+                    ),
+                )
+                .with_help("the pawns are put away at the start"),
+            );
+        }
+    } else if pawns.len() > rules.max_pawns as usize {
+        out.push(Finding::error(
+            RULE,
+            board.square_span(pawns[rules.max_pawns as usize]),
+            format!(
+                "{name} has {} pawns; a side has {} at most",
+                pawns.len(),
+                rules.max_pawns
+            ),
+        ));
+    }
+    if !rules.pawns_on_back_ranks {
+        for &sq in &pawns {
+            let (first, last) = match color {
+                Color::White => (1, 8),
+                Color::Black => (8, 1),
+            };
+            if sq.rank == first {
+                out.push(Finding::error(
+                    RULE,
+                    board.square_span(sq),
+                    format!(
+                        "a {} pawn on {sq}, {name}'s first rank, where no pawn can ever stand",
+                        color.name()
+                    ),
+                ));
+            } else if sq.rank == last {
+                out.push(
+                    Finding::error(
+                        RULE,
+                        board.square_span(sq),
+                        format!("a {} pawn on {sq}, {name}'s last rank", color.name()),
+                    )
+                    .with_help("a pawn that reaches the last rank is promoted at once"),
+                );
+            }
+        }
+    }
+
+    // Pieces beyond the first army: each needs a promoted pawn.
+    let mut extras: Vec<(Role, usize, Square)> = Vec::new();
+    for role in [Role::Queen, Role::Rook, Role::Knight] {
+        let on = of(role);
+        if on.len() > army(role) {
+            extras.push((role, on.len() - army(role), on[army(role)]));
+        }
+    }
+    let bishops = of(Role::Bishop);
+    if rules.promotion {
+        // Each side starts with one bishop on each colour of square.
+        let light: Vec<Square> = bishops.iter().copied().filter(|&s| is_light(s)).collect();
+        let dark: Vec<Square> = bishops.iter().copied().filter(|&s| !is_light(s)).collect();
+        for group in [light, dark] {
+            if group.len() > 1 {
+                extras.push((Role::Bishop, group.len() - 1, group[1]));
+            }
+        }
+    } else if bishops.len() > army(Role::Bishop) {
+        extras.push((Role::Bishop, bishops.len() - 2, bishops[2]));
+    }
+    if extras.is_empty() {
+        return;
+    }
+    if !rules.promotion {
+        for (role, n, sq) in extras {
+            let total = n + army(role);
+            out.push(
+                Finding::error(
+                    RULE,
+                    board.square_span(sq),
+                    format!(
+                        "{name} has {}; a set has {}",
+                        plural(total, role.name(), role_plural(role)),
+                        army(role)
+                    ),
+                )
+                .with_help("this game is played with one set and no promotion"),
+            );
+        }
+        return;
+    }
+    let promoted: usize = extras.iter().map(|(_, n, _)| n).sum();
+    let missing_pawns = 8usize.saturating_sub(pawns.len());
+    if promoted > missing_pawns {
+        let (role, _, sq) = extras[extras.len() - 1];
+        let detail: Vec<String> = extras
+            .iter()
+            .map(|(r, n, _)| {
+                if *r == Role::Bishop {
+                    format!(
+                        "{} on one colour of square",
+                        plural(*n + 1, "bishop", "bishops")
+                    )
+                } else {
+                    plural(*n + army(*r), r.name(), role_plural(*r))
+                }
+            })
+            .collect();
+        out.push(
+            Finding::error(
+                RULE,
+                board.square_span(sq),
+                format!(
+                    "{name} has too many pieces to have come from promotion: {} means {}, but only {} missing",
+                    detail.join(" and "),
+                    plural(promoted, "promoted pawn", "promoted pawns"),
+                    plural(missing_pawns, "pawn is", "pawns are"),
+                ),
+            )
+            .with_help(format!(
+                "each {} beyond the first army must be a promoted pawn",
+                role.name()
+            )),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagram::{Diagram, parse_diagram};
+    use crate::source::SourceFile;
+
+    fn board(rows: &str) -> BoardDiagram {
+        let text: String = rows.lines().map(|l| format!("    {l}\n")).collect();
+        let src = SourceFile::new("t.md", text.clone());
+        let mut diags = Vec::new();
+        let d: Diagram = parse_diagram(&src, Span::new(0, text.len()), &mut diags).unwrap();
+        d.as_board().unwrap().clone()
+    }
+
+    fn messages(b: &BoardDiagram, rules: &MaterialRules) -> Vec<String> {
+        let mut out = Vec::new();
+        check(b, rules, &mut out);
+        out.into_iter().map(|f| f.message).collect()
+    }
+
+    const START: &str = "r n b q k b n r
+p p p p p p p p
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+P P P P P P P P
+R N B Q K B N R";
+
+    #[test]
+    fn the_start_position_is_fine() {
+        assert!(messages(&board(START), &MaterialRules::ORTHODOX).is_empty());
+    }
+
+    #[test]
+    fn kings_are_counted() {
+        let b = board(&START.replace("R N B Q K B N R", "R N B Q . B N R"));
+        assert_eq!(
+            messages(&b, &MaterialRules::ORTHODOX),
+            ["White has no king"]
+        );
+        assert!(messages(&b, &MaterialRules::COMMON).is_empty());
+        let b = board(&START.replace("R N B Q K B N R", "R N B K K B N R"));
+        assert_eq!(
+            messages(&b, &MaterialRules::COMMON),
+            ["White has 2 kings; a side has one king at most"]
+        );
+    }
+
+    #[test]
+    fn pawns_on_back_ranks_and_too_many() {
+        let b = board(&START.replace("R N B Q K B N R", "R N B Q K B N P"));
+        assert_eq!(
+            messages(&b, &MaterialRules::ORTHODOX),
+            [
+                "White has 9 pawns; a side has 8 at most",
+                "a white pawn on h1, White's first rank, where no pawn can ever stand"
+            ]
+        );
+    }
+
+    #[test]
+    fn promoted_pieces_must_fit_the_missing_pawns() {
+        // Two extra queens with one pawn missing.
+        let b = board(
+            &START.replace("P P P P P P P P", "P P P P P P P .").replace(
+                ". . . . . . . .\n. . . . . . . .\nP",
+                "Q Q . . . . . .\n. . . . . . . .\nP",
+            ),
+        );
+        let m = messages(&b, &MaterialRules::ORTHODOX);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(m[0].starts_with("White has too many pieces to have come from promotion: 3 queens means 2 promoted pawns, but only 1 pawn is missing"), "{m:?}");
+        // Two bishops on light squares need a promotion too.
+        let b = board(
+            &START.replace("R N B Q K B N R", "R N . Q K B N R").replace(
+                ". . . . . . . .\n. . . . . . . .\nP",
+                ". . . . . . . .\n. . . . . . . B\nP",
+            ),
+        );
+        let m = messages(&b, &MaterialRules::ORTHODOX);
+        assert_eq!(m.len(), 1, "{m:?}");
+    }
+
+    #[test]
+    fn games_without_pawns() {
+        let b = board(START);
+        let m = messages(&b, &MaterialRules::NO_PAWNS);
+        assert_eq!(
+            m,
+            [
+                "a white pawn on a2: this game is played without pawns",
+                "a black pawn on a7: this game is played without pawns"
+            ]
+        );
+        let b = board(
+            ". . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+R R R B B B N N",
+        );
+        assert_eq!(
+            messages(&b, &MaterialRules::NO_PAWNS),
+            [
+                "White has 3 rooks; a set has 2",
+                "White has 3 bishops; a set has 2"
+            ]
+        );
+    }
+}
