@@ -13,6 +13,7 @@ use crate::book::{Book, io_reason};
 use crate::config::{Config, load_style};
 use crate::contents::{TocEntry, table_of_contents};
 use crate::diagnostic::{self, Diagnostic, Format};
+use crate::engine::{self, Counts, Options, RuleDiagnostic};
 use crate::output::OutputDir;
 use crate::render::{diagram_svg, svg_to_png};
 use crate::source::SourceFile;
@@ -47,14 +48,23 @@ enum Command {
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
+        /// Publish without the rules check (syntax is still checked)
+        #[arg(long)]
+        no_check: bool,
     },
-    /// Parse and check every diagram of the rulebooks
+    /// Parse every diagram and check it against the rules of its game
     Check {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
         paths: Vec<PathBuf>,
         /// How to print problems
         #[arg(long, value_enum, default_value_t = FormatArg::Human)]
         format: FormatArg,
+        /// Also search for solutions shorter than the published ones (Chess Golf)
+        #[arg(long)]
+        shortest: bool,
+        /// Treat warnings as errors: `--deny warnings`
+        #[arg(long, value_enum, value_name = "WHAT")]
+        deny: Option<Deny>,
     },
     /// Draw one diagram as SVG (the default) or PNG
     Render {
@@ -70,6 +80,11 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
     },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum Deny {
+    Warnings,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -108,8 +123,23 @@ where
         }
     };
     match cli.command {
-        Command::Build { paths, out, style } => build(&paths, out, style),
-        Command::Check { paths, format } => check(&paths, format.into()),
+        Command::Build {
+            paths,
+            out,
+            style,
+            no_check,
+        } => build(&paths, out, style, no_check),
+        Command::Check {
+            paths,
+            format,
+            shortest,
+            deny,
+        } => check(
+            &paths,
+            format.into(),
+            shortest,
+            deny == Some(Deny::Warnings),
+        ),
         Command::Render {
             file,
             diagram,
@@ -205,14 +235,35 @@ struct Checked {
     diags: Vec<Diagnostic>,
     /// Books with an error, by name.
     failed: BTreeSet<String>,
+    counts: Counts,
+    /// What the engine measured (search times), printed after the findings.
+    notes: Vec<String>,
 }
 
-fn load_and_check(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Checked {
+/// What a run of the checks is asked to do.
+#[derive(Clone, Debug, Default)]
+struct CheckRun {
+    /// Run the rules engine (off for `build --no-check`: syntax only).
+    rules: bool,
+    options: Options,
+}
+
+/// Reads every book, then checks it: syntax, images, contents and, unless
+/// switched off, the rules engine with the author's allowances.
+fn load_and_check(
+    paths: &[PathBuf],
+    config: &Config,
+    run: &CheckRun,
+    diags: &mut Vec<Diagnostic>,
+) -> Checked {
     let mut checked = Checked {
         books: Vec::new(),
         diags: Vec::new(),
         failed: BTreeSet::new(),
+        counts: Counts::default(),
+        notes: Vec::new(),
     };
+    let mut findings: Vec<RuleDiagnostic> = Vec::new();
     for path in find_books(paths, diags) {
         let mut book_diags = Vec::new();
         let Some(book) = Book::load(&path, &mut book_diags) else {
@@ -221,31 +272,123 @@ fn load_and_check(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Checked {
         };
         book.check_images(&mut book_diags);
         let toc = table_of_contents(&book, &mut book_diags);
-        if book_diags.iter().any(Diagnostic::is_error) {
-            checked.failed.insert(book.name.clone());
+        if run.rules {
+            let (found, counts, notes) = engine::check_book(&book, &run.options);
+            findings.extend(found);
+            checked.counts.rule_checked += counts.rule_checked;
+            checked.counts.syntax_only += counts.syntax_only;
+            checked.notes.extend(notes.into_iter().map(|n| {
+                let at = book.source.line_col(n.span.start);
+                format!("{}:{at}: note: {}", book.source.path.display(), n.text)
+            }));
+        } else {
+            checked.counts.syntax_only += book.diagrams.len();
         }
         checked.diags.append(&mut book_diags);
         checked.books.push((book, toc));
     }
+    let checked_books: BTreeSet<&str> =
+        checked.books.iter().map(|(b, _)| b.name.as_str()).collect();
+    apply_allowances(config, &checked_books, &mut findings, &mut checked.diags);
+    checked
+        .diags
+        .extend(findings.into_iter().map(|f| f.diagnostic));
+    for d in &checked.diags {
+        if d.is_error()
+            && let Some((book, _)) = checked.books.iter().find(|(b, _)| b.source.path == d.path)
+        {
+            checked.failed.insert(book.name.clone());
+        }
+    }
     checked
 }
 
-fn check(paths: &[PathBuf], format: Format) -> u8 {
+/// Marks the findings the author allowed in chess-kit-docs.toml; an
+/// allowance that matches nothing is a warning, so none goes stale.
+fn apply_allowances(
+    config: &Config,
+    books: &BTreeSet<&str>,
+    findings: &mut [RuleDiagnostic],
+    diags: &mut Vec<Diagnostic>,
+) {
+    for allowance in &config.check.allow {
+        let a = allowance.get_ref();
+        let mut used = false;
+        for f in findings.iter_mut() {
+            let matches = f.book == a.book
+                && f.section
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(&a.section))
+                && f.diagram == Some(a.diagram)
+                && f.rule == a.rule;
+            if matches {
+                f.diagnostic.allowed = Some(a.reason.clone());
+                used = true;
+            }
+        }
+        if !used && books.contains(a.book.as_str()) {
+            let message = format!(
+                "this allowance matches no finding (book `{}`, section `{}`, diagram {}, rule `{}`)",
+                a.book, a.section, a.diagram, a.rule
+            );
+            let d = match &config.source {
+                Some(src) => {
+                    Diagnostic::warning(src, crate::source::Span::from(allowance.span()), message)
+                }
+                None => Diagnostic::file_error(&config.dir, message),
+            };
+            diags.push(d.with_help("the finding is gone: remove the allowance"));
+        }
+    }
+}
+
+fn load_config(paths: &[PathBuf]) -> Result<Config, u8> {
+    Config::load(&config_dir(paths)).map_err(|d| {
+        report(&mut [d], Format::Human);
+        EXIT_INPUT
+    })
+}
+
+fn check(paths: &[PathBuf], format: Format, shortest: bool, deny_warnings: bool) -> u8 {
+    let started = Instant::now();
+    let config = match load_config(paths) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let run = CheckRun {
+        rules: true,
+        options: Options { shortest },
+    };
     let mut diags = Vec::new();
-    let checked = load_and_check(paths, &mut diags);
+    let checked = load_and_check(paths, &config, &run, &mut diags);
     diags.extend(checked.diags);
     let diagrams: usize = checked.books.iter().map(|(b, _)| b.diagrams.len()).sum();
     let errors = diags.iter().filter(|d| d.is_error()).count();
+    let warnings = diags.iter().filter(|d| d.is_warning()).count();
+    let allowed = diags.iter().filter(|d| d.allowed.is_some()).count();
     report(&mut diags, format);
     let summary = format!(
-        "checked {diagrams} diagrams: 0 rule-checked, {diagrams} syntax-only, {errors} errors"
+        "checked {diagrams} diagrams: {} rule-checked, {} syntax-only, {errors} errors",
+        checked.counts.rule_checked, checked.counts.syntax_only
     );
-    if format == Format::Human {
-        println!("{summary}");
-    } else {
-        eprintln!("{summary}");
+    let mut lines: Vec<String> = checked.notes.clone();
+    lines.push(summary);
+    if warnings + allowed > 0 {
+        lines.push(format!("{warnings} warnings, {allowed} allowed"));
     }
-    if errors > 0 { EXIT_INPUT } else { EXIT_OK }
+    lines.push(format!("took {:.1?}", started.elapsed()));
+    for line in lines {
+        if format == Format::Human {
+            println!("{line}");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+    if errors > 0 || (deny_warnings && warnings > 0) {
+        EXIT_INPUT
+    } else {
+        EXIT_OK
+    }
 }
 
 /// A progress line on a terminal; nothing otherwise.
@@ -263,15 +406,12 @@ fn progress_printer() -> impl Fn(usize, usize) + Sync {
     }
 }
 
-fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>) -> u8 {
+fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>, no_check: bool) -> u8 {
     let started = Instant::now();
     let mut diags = Vec::new();
-    let config = match Config::load(&config_dir(paths)) {
+    let config = match load_config(paths) {
         Ok(c) => c,
-        Err(d) => {
-            report(&mut [d], Format::Human);
-            return EXIT_INPUT;
-        }
+        Err(code) => return code,
     };
     let style_path = style.or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
     let style = match load_style(style_path.as_deref()) {
@@ -285,7 +425,11 @@ fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>) -> u8 
         .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
 
-    let checked = load_and_check(paths, &mut diags);
+    let run = CheckRun {
+        rules: !no_check,
+        options: Options::default(),
+    };
+    let checked = load_and_check(paths, &config, &run, &mut diags);
     diags.extend(checked.diags);
     let publishable: Vec<(&Book, Vec<TocEntry>)> = checked
         .books
@@ -296,7 +440,7 @@ fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>) -> u8 
     for name in &checked.failed {
         diags.push(Diagnostic::file_error(
             Path::new(name),
-            format!("not published: the rulebook `{name}` has errors (above)"),
+            format!("not published: the rulebook `{name}` has errors (above); fix them, or allow a kept finding in chess-kit-docs.toml"),
         ));
     }
 

@@ -21,6 +21,9 @@ pub struct Config {
     /// Where the file was found; relative paths in it are relative to its folder.
     #[serde(skip)]
     pub dir: PathBuf,
+    /// The file's text, for messages that point into it.
+    #[serde(skip)]
+    pub source: Option<std::sync::Arc<SourceFile>>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -35,7 +38,7 @@ pub struct BuildConfig {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CheckConfig {
-    pub allow: Vec<Allowance>,
+    pub allow: Vec<toml::Spanned<Allowance>>,
 }
 
 /// A finding the author decided to keep.
@@ -71,6 +74,7 @@ impl Config {
         let src = SourceFile::new(&path, text);
         let mut config: Config = toml::from_str(&src.text).map_err(|e| toml_error(&src, &e))?;
         config.dir = dir.to_path_buf();
+        config.source = Some(src);
         Ok(config)
     }
 
@@ -129,7 +133,11 @@ mod tests {
         .unwrap();
         let c = Config::load(dir.path()).unwrap();
         assert_eq!(c.build.out.as_deref(), Some(Path::new("public")));
-        assert_eq!(c.check.allow[0].diagram, 3);
+        assert_eq!(c.check.allow[0].get_ref().diagram, 3);
+        let span = c.check.allow[0].span();
+        let text = &c.source.unwrap().text;
+        // The span is the `[[check.allow]]` header, where a stale allowance is reported.
+        assert_eq!(&text[span], "[[check.allow]]");
     }
 
     #[test]

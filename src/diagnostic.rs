@@ -33,6 +33,10 @@ pub struct Diagnostic {
     pub message: String,
     /// An extra line of explanation, printed after the quote.
     pub help: Option<String>,
+    /// The engine rule behind a finding, which an allowance names.
+    pub rule: Option<&'static str>,
+    /// Set when the author allowed this finding: the allowance's reason.
+    pub allowed: Option<String>,
 }
 
 impl Diagnostic {
@@ -44,6 +48,8 @@ impl Diagnostic {
             span: Some(span),
             message: message.into(),
             help: None,
+            rule: None,
+            allowed: None,
         }
     }
 
@@ -63,6 +69,8 @@ impl Diagnostic {
             span: None,
             message: message.into(),
             help: None,
+            rule: None,
+            allowed: None,
         }
     }
 
@@ -71,8 +79,40 @@ impl Diagnostic {
         self
     }
 
+    /// An error that counts: not allowed by the author.
     pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
+        self.severity == Severity::Error && self.allowed.is_none()
+    }
+
+    pub fn is_warning(&self) -> bool {
+        self.severity == Severity::Warning && self.allowed.is_none()
+    }
+
+    /// The word after the location: `error`, `warning`, or `allowed`.
+    fn label(&self) -> &'static str {
+        if self.allowed.is_some() {
+            "allowed"
+        } else {
+            self.severity.as_str()
+        }
+    }
+
+    fn footer(&self, out: &mut String, pad: &str) {
+        if let Some(help) = &self.help {
+            let _ = writeln!(out, "{pad} = {help}");
+        }
+        match (&self.allowed, self.rule) {
+            (Some(reason), Some(rule)) => {
+                let _ = writeln!(
+                    out,
+                    "{pad} = rule `{rule}`, allowed in chess-kit-docs.toml: {reason}"
+                );
+            }
+            (None, Some(rule)) => {
+                let _ = writeln!(out, "{pad} = rule `{rule}`");
+            }
+            _ => {}
+        }
     }
 
     /// The 1-based line and column, when the problem points into text.
@@ -88,12 +128,10 @@ impl Diagnostic {
     pub fn render(&self) -> String {
         let mut out = String::new();
         let path = self.path.display();
-        let sev = self.severity.as_str();
+        let sev = self.label();
         let (Some(src), Some(span)) = (&self.source, self.span) else {
             let _ = writeln!(out, "{path}: {sev}: {}", self.message);
-            if let Some(help) = &self.help {
-                let _ = writeln!(out, "  = {help}");
-            }
+            self.footer(&mut out, " ");
             return out;
         };
         let at = src.line_col(span.start);
@@ -116,9 +154,7 @@ impl Diagnostic {
             " ".repeat(at.col - 1),
             "^".repeat(width)
         );
-        if let Some(help) = &self.help {
-            let _ = writeln!(out, "{pad} = {help}");
-        }
+        self.footer(&mut out, &pad);
         out
     }
 }
@@ -134,6 +170,8 @@ impl Diagnostic {
             "severity": self.severity.as_str(),
             "message": self.message,
             "help": self.help,
+            "rule": self.rule,
+            "allowed": self.allowed,
         })
         .to_string()
     }
@@ -141,6 +179,7 @@ impl Diagnostic {
     /// A GitHub Actions workflow command, which annotates the line.
     pub fn render_github(&self) -> String {
         let kind = match self.severity {
+            _ if self.allowed.is_some() => "notice",
             Severity::Error => "error",
             Severity::Warning => "warning",
         };

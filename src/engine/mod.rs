@@ -131,6 +131,7 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         let mut d = Diagnostic::error(&book.source, f.span, f.message);
         d.severity = f.severity;
         d.help = f.help;
+        d.rule = Some(f.rule);
         RuleDiagnostic {
             diagnostic: d,
             rule: f.rule,
@@ -155,6 +156,24 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         }
         out.extend(findings.into_iter().map(|f| to_diag(f, Some(entry))));
     }
+    // The book's card tables together: each card and symbol once.
+    let tables: Vec<&crate::diagram::CardsGrid> = book
+        .diagrams
+        .iter()
+        .filter_map(|d| match d.diagram.as_ref().map(|d| &d.kind) {
+            Some(DiagramKind::Grid(crate::diagram::Grid::Cards(t))) => Some(t),
+            _ => None,
+        })
+        .collect();
+    let mut findings = Vec::new();
+    grids::check_card_tables(&tables, &mut findings);
+    out.extend(findings.into_iter().map(|f| {
+        let entry = book
+            .diagrams
+            .iter()
+            .find(|d| d.span.start <= f.span.start && f.span.start < d.span.end);
+        to_diag(f, entry)
+    }));
     for section in book.chapters() {
         let Some(game) = games::find(&section.title) else {
             continue;

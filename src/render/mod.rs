@@ -20,7 +20,15 @@ pub use svg::diagram_svg;
 /// viewers that don't have the embedded fonts, such as web browsers.
 pub fn svg_with_outlined_text(svg: &str) -> Result<String, String> {
     let tree = png::parse(svg)?;
-    Ok(tree.to_string(&resvg::usvg::WriteOptions::default()))
+    let out = tree.to_string(&resvg::usvg::WriteOptions::default());
+    // usvg writes a fixed size only; a viewBox lets a page scale the drawing.
+    let size = tree.size();
+    let view_box = format!(
+        "<svg viewBox=\"0 0 {} {}\" ",
+        num(size.width() as f64),
+        num(size.height() as f64)
+    );
+    Ok(out.replacen("<svg ", &view_box, 1))
 }
 
 /// SVG user units per board square.
