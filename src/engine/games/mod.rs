@@ -7,6 +7,7 @@ pub mod adrenaline;
 pub mod booster;
 pub mod chess960;
 pub mod cloak;
+pub mod common;
 pub mod cooperative;
 pub mod crowded_house;
 pub mod golf;

@@ -1,11 +1,75 @@
-//! Zombie Chess: only the common material check so far; the game's own rules
-//! are being written.
+//! Zombie Chess: orthodox moves, but a captured piece may be buried under
+//! one of the captor's pieces and comes back, as a zombie, on the square
+//! that piece leaves. So a made move's tail may hold a piece of the other
+//! colour. Grey arrows (where a piece is buried) and grey rings (marked
+//! squares) are annotations.
 
-use crate::diagram::BoardDiagram;
+use crate::diagram::{BoardDiagram, Color, Piece, Role, Square};
+use crate::engine::chess::{CastlingInference, Rules};
+use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
+use crate::engine::replay::{State, StepRules, default_befores, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Zombie;
+
+/// A zombie may come back on its own first rank (under an enemy piece
+/// that stood there), so only the last rank is closed to pawns.
+const MATERIAL: MaterialRules = MaterialRules {
+    pawns_on_back_ranks: true,
+    ..MaterialRules::ORTHODOX
+};
+
+struct ZombieSteps;
+
+impl StepRules for ZombieSteps {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        let afters = orthodox_step(
+            state,
+            from,
+            to,
+            color,
+            &Rules::STANDARD,
+            CastlingInference::Standard,
+        )?;
+        let mut out = afters.clone();
+        for after in &afters {
+            if after.piece(from).is_some() {
+                continue;
+            }
+            for role in Role::ALL {
+                let zombie = Piece::new(color.other(), role);
+                let last = if zombie.color == Color::White { 8 } else { 1 };
+                // A king is never captured; a pawn back on its last rank is promoted at once.
+                if role == Role::King || (role == Role::Pawn && from.rank == last) {
+                    continue;
+                }
+                let mut s = after.clone();
+                s.board.set(from, Some(zombie));
+                // "If moving a piece would put your king in check by revealing a zombie, you may not move that piece."
+                if !common::orthodox_in_check(&s, color) {
+                    out.push(s);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+        let mut s = after.clone();
+        if after.piece(from).is_some_and(|p| p.color != color) {
+            // A zombie came back where the mover stood; before, it was buried.
+            s.board.set(from, None);
+        }
+        default_befores(&s, from, to, color)
+    }
+}
 
 impl Game for Zombie {
     fn name(&self) -> &'static str {
@@ -13,6 +77,142 @@ impl Game for Zombie {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::COMMON, out);
+        material::check(board, &MATERIAL, out);
+        common::check_no_pawn_on_last_rank(board, out);
+        let state = State::new(board.board.clone());
+        let arrows = common::move_arrows(board);
+        let Some(plan) = common::check_moves(board, &state, &arrows, &ZombieSteps, out) else {
+            return;
+        };
+        let to_move = common::side_to_move(&arrows, &plan);
+        common::check_turn(board, &state, to_move, &common::orthodox_in_check, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::games::common::testing::*;
+
+    const BOOK: &str = "rules/rules.md";
+    const SECTION: &str = "Zombie Chess";
+
+    #[test]
+    fn the_seed_diagrams_pass() {
+        assert_eq!(board_count(BOOK, SECTION), 2);
+        let found = seed_findings(BOOK, SECTION);
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn a_pawn_capture_off_its_diagonal_is_found() {
+        let f = mutate(
+            BOOK,
+            SECTION,
+            1,
+            "arrow: e5, d4, black",
+            "arrow: e6, d4, black",
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, common::ARROW);
+    }
+
+    #[test]
+    fn the_zombie_must_be_of_the_other_colour() {
+        // A black pawn on c6 cannot be a zombie brought back by Black.
+        let f = mutate(BOOK, SECTION, 2, ". . P . . . . .", ". . p . . . . .");
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn the_knight_cannot_have_come_from_elsewhere() {
+        let f = mutate(
+            BOOK,
+            SECTION,
+            2,
+            "arrow: c6, d4, black",
+            "arrow: c5, d4, black",
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_pawn_on_its_last_rank_is_found_but_not_on_its_first() {
+        let f = mutate(BOOK, SECTION, 1, "r . b q k b n r", "r . b q k b P r");
+        assert!(
+            f.iter()
+                .any(|f| f.message == "a white pawn on g8, White's last rank"),
+            "{:?}",
+            summary(&f)
+        );
+        // A white pawn zombie may come back on a1, under a black piece that left it.
+        let f = mutate(BOOK, SECTION, 1, "R N B Q K B . R", "P N B Q K B . R");
+        assert!(
+            !f.iter().any(|f| f.message.contains("a1")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_zombie_cannot_be_revealed_into_check_on_the_movers_king() {
+        // The black king on e8 would be checked by a white queen brought back on d7.
+        let f = check_text(
+            SECTION,
+            "r . b . k b n r
+             p p p Q . p p p
+             . . . . . . . .
+             . . n . . . . .
+             . . . . P . . .
+             . . . . . N . .
+             P P P . . P P P
+             R N B . K B . R
+             arrow: d7, c5, black",
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+        // With the zombie a white knight instead, the move stands.
+        let f = check_text(
+            SECTION,
+            "r . b . k b n r
+             p p p N . p p p
+             . . . . . . . .
+             . . n . . . . .
+             . . . . P . . .
+             . . . . . N . .
+             P P P . . P P P
+             R N B . K B . R
+             arrow: d7, c5, black",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn the_side_not_to_move_cannot_be_in_check() {
+        // Black just moved and left the black king in check from the bishop on b5.
+        let f = check_text(
+            SECTION,
+            "r n b q k b n r
+             p p p . p p p .
+             . . . . . . . p
+             . B . p . . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K . N R
+             arrow: h7, h6, black",
+        );
+        assert!(!f.is_empty(), "{:?}", summary(&f));
     }
 }

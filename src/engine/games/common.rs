@@ -1,0 +1,326 @@
+//! Helpers shared by the games played with (nearly) orthodox chess moves:
+//! the move arrows of a diagram, replaying them with a finding at the arrow
+//! that fails, and whose turn it is.
+
+use crate::diagram::{Arrow, ArrowColour, BoardDiagram, Color, Piece, Role, Square};
+use crate::engine::Finding;
+use crate::engine::chess::{CastlingInference, Position};
+use crate::engine::material::{self, MaterialRules};
+use crate::engine::replay::{self, Plan, State, StepRules, arrow_color};
+use crate::source::Span;
+
+pub const ARROW: &str = "arrow";
+pub const CHECK: &str = "check";
+pub const RING: &str = "ring";
+
+/// More arrows than this are not replayed: the search grows with every
+/// ordering of them.
+pub const MAX_REPLAYED: usize = 8;
+
+/// The white and black arrows that are moves (not rings).
+pub fn move_arrows(board: &BoardDiagram) -> Vec<&Arrow> {
+    board
+        .arrows
+        .iter()
+        .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
+        .collect()
+}
+
+/// The rings (`arrow: X, X, colour`) of one colour.
+pub fn rings(board: &BoardDiagram, colour: ArrowColour) -> Vec<&Arrow> {
+    board
+        .arrows
+        .iter()
+        .filter(|a| a.is_ring() && a.colour == colour)
+        .collect()
+}
+
+/// A square's span, or the whole board's for a square in the margin.
+pub fn square_span(board: &BoardDiagram, sq: Square) -> Span {
+    if sq.is_on_board() {
+        board.square_span(sq)
+    } else {
+        material::board_span(board)
+    }
+}
+
+/// Replays `arrows` from `state`; a failure becomes an `arrow` finding at
+/// the arrow that could not be explained.
+pub fn check_moves(
+    board: &BoardDiagram,
+    state: &State,
+    arrows: &[&Arrow],
+    rules: &dyn StepRules,
+    out: &mut Vec<Finding>,
+) -> Option<Plan> {
+    if arrows.len() > MAX_REPLAYED {
+        out.push(Finding::warning(
+            ARROW,
+            arrows[MAX_REPLAYED].span,
+            format!(
+                "this diagram has {} move arrows; only diagrams with up to {MAX_REPLAYED} are replayed",
+                arrows.len()
+            ),
+        ));
+        return None;
+    }
+    match replay::replay(state, arrows, rules) {
+        Ok(plan) => Some(plan),
+        Err(f) => {
+            let span = arrows.get(f.arrow).map_or(board_span(board), |a| a.span);
+            out.push(Finding::error(ARROW, span, f.reason));
+            None
+        }
+    }
+}
+
+fn board_span(board: &BoardDiagram) -> Span {
+    material::board_span(board)
+}
+
+/// Whether a king of `color` is attacked by orthodox moves.
+pub fn orthodox_in_check(state: &State, color: Color) -> bool {
+    Position::from_board(&state.board, color, CastlingInference::None).in_check(color)
+}
+
+/// The side whose turn it is after the arrows, when they tell: the side of
+/// the proposed moves, or the other side from the last made move.
+pub fn side_to_move(arrows: &[&Arrow], plan: &Plan) -> Option<Color> {
+    if !plan.proposed.is_empty() {
+        let colours: Vec<Color> = plan
+            .proposed
+            .iter()
+            .filter_map(|&i| arrow_color(arrows[i]))
+            .collect();
+        let first = *colours.first()?;
+        return colours.iter().all(|&c| c == first).then_some(first);
+    }
+    let last = *plan.made.last()?;
+    arrow_color(arrows[last]).map(Color::other)
+}
+
+/// In games with check: both kings cannot be in check, and the side that
+/// is not to move cannot be in check.
+pub fn check_turn(
+    board: &BoardDiagram,
+    state: &State,
+    to_move: Option<Color>,
+    in_check: &dyn Fn(&State, Color) -> bool,
+    out: &mut Vec<Finding>,
+) {
+    let king = |c: Color| {
+        state
+            .board
+            .pieces()
+            .find(|(_, p)| *p == Piece::new(c, Role::King))
+            .map(|(s, _)| s)
+    };
+    let white = in_check(state, Color::White);
+    let black = in_check(state, Color::Black);
+    if white && black {
+        let span = king(Color::Black).map_or(board_span(board), |s| square_span(board, s));
+        out.push(
+            Finding::error(CHECK, span, "both kings are in check")
+                .with_help("the side that moved last cannot have left its own king in check"),
+        );
+        return;
+    }
+    let Some(to_move) = to_move else {
+        return;
+    };
+    let waiting = to_move.other();
+    if in_check(state, waiting)
+        && let Some(sq) = king(waiting)
+    {
+        out.push(
+            Finding::error(
+                CHECK,
+                square_span(board, sq),
+                format!(
+                    "the {} king on {sq} is in check, but it is {}'s turn",
+                    waiting.name(),
+                    side_name(to_move)
+                ),
+            )
+            .with_help(format!(
+                "{} cannot have left its own king in check",
+                side_name(waiting)
+            )),
+        );
+    }
+}
+
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A pawn on its own last rank: it would have been promoted at once. For
+/// games where a pawn may stand on its first rank but not its last.
+pub fn check_no_pawn_on_last_rank(board: &BoardDiagram, out: &mut Vec<Finding>) {
+    for (sq, p) in board.board.pieces() {
+        let last = if p.color == Color::White { 8 } else { 1 };
+        if p.role == Role::Pawn && sq.rank == last {
+            out.push(
+                Finding::error(
+                    material::RULE,
+                    board.square_span(sq),
+                    format!(
+                        "a {} pawn on {sq}, {}'s last rank",
+                        p.color.name(),
+                        side_name(p.color)
+                    ),
+                )
+                .with_help("a pawn that reaches the last rank is promoted at once"),
+            );
+        }
+    }
+}
+
+/// Orthodox material, but a side may have lost its king (games won by
+/// capturing the king).
+pub const KING_MAY_BE_CAPTURED: MaterialRules = MaterialRules {
+    kings: material::Kings::AtMostOne,
+    ..MaterialRules::ORTHODOX
+};
+
+/// The squares of the move arrows' heads of one colour.
+pub fn heads(arrows: &[&Arrow], color: Color) -> Vec<Square> {
+    arrows
+        .iter()
+        .filter(|a| arrow_color(a) == Some(color))
+        .map(|a| a.to)
+        .collect()
+}
+
+#[cfg(test)]
+pub mod testing {
+    //! Seed books, mutated seeds and hand-made diagrams, checked by one game.
+
+    use std::path::Path;
+
+    use crate::book::{Book, DiagramEntry};
+    use crate::diagram::DiagramKind;
+    use crate::engine::{
+        CardTable, DiagramContext, Finding, Options, RuleDiagnostic, check_book, games,
+    };
+    use crate::source::SourceFile;
+
+    pub fn load(path: &str) -> Book {
+        let mut diags = Vec::new();
+        Book::load(Path::new(path), &mut diags).expect("the seed book loads")
+    }
+
+    /// Everything `check_book` says about one section of a seed book.
+    pub fn seed_findings(path: &str, section: &str) -> Vec<RuleDiagnostic> {
+        let book = load(path);
+        let (diags, _, _) = check_book(&book, &Options::default());
+        diags
+            .into_iter()
+            .filter(|d| d.section.as_deref() == Some(section))
+            .collect()
+    }
+
+    /// The number of board diagrams of a section, to be sure a test sees them.
+    pub fn board_count(path: &str, section: &str) -> usize {
+        let book = load(path);
+        book.diagrams
+            .iter()
+            .filter(|e| in_section(&book, e, section))
+            .filter(|e| {
+                matches!(
+                    e.diagram.as_ref().map(|d| &d.kind),
+                    Some(DiagramKind::Board(_))
+                )
+            })
+            .count()
+    }
+
+    fn in_section(book: &Book, e: &DiagramEntry, section: &str) -> bool {
+        book.section_of(e).is_some_and(|s| s.title == section)
+    }
+
+    /// The findings of the section's game for one board diagram (or all).
+    pub fn game_findings(book: &Book, section: &str, number: Option<usize>) -> Vec<Finding> {
+        let game = games::find(section).expect("a known game");
+        let cards = CardTable::for_book(book);
+        let options = Options::default();
+        let mut out = Vec::new();
+        for entry in &book.diagrams {
+            if !in_section(book, entry, section) || number.is_some_and(|n| n != entry.number) {
+                continue;
+            }
+            let Some(board) = entry.diagram.as_ref().and_then(|d| d.as_board()) else {
+                continue;
+            };
+            let cx = DiagramContext {
+                book,
+                entry,
+                cards: &cards,
+                options: &options,
+            };
+            game.check_board(&cx, board, &mut out);
+        }
+        out
+    }
+
+    /// Replaces the one line `old` (trimmed) of diagram `number` of
+    /// `section` by `new`, and returns the game's findings for that
+    /// diagram, each asserted to point inside it.
+    pub fn mutate(path: &str, section: &str, number: usize, old: &str, new: &str) -> Vec<Finding> {
+        let book = load(path);
+        let entry = book
+            .diagrams
+            .iter()
+            .find(|e| in_section(&book, e, section) && e.number == number)
+            .expect("the diagram exists");
+        let text = &book.source.text;
+        let block = &text[entry.span.range()];
+        let line = block
+            .lines()
+            .find(|l| l.trim() == old)
+            .unwrap_or_else(|| panic!("no line {old:?} in diagram {number}"));
+        let at = entry.span.start + block.find(line).unwrap_or(0);
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let mut changed = text.clone();
+        changed.replace_range(at..at + line.len(), &format!("{indent}{new}"));
+        let end = entry.span.end + new.len() + indent.len() - line.len();
+        let mut diags = Vec::new();
+        let mutated = Book::parse(SourceFile::new(path, changed), &mut diags);
+        let found = game_findings(&mutated, section, Some(number));
+        for f in &found {
+            assert!(
+                entry.span.start <= f.span.start && f.span.end <= end,
+                "finding outside the diagram: {f:?}"
+            );
+        }
+        found
+    }
+
+    /// The findings of the game `section` for a diagram written here.
+    pub fn check_text(section: &str, diagram: &str) -> Vec<Finding> {
+        let mut text = format!("## {section}\n\n");
+        for l in diagram.lines() {
+            text.push_str("    ");
+            text.push_str(l.trim());
+            text.push('\n');
+        }
+        let mut diags = Vec::new();
+        let book = Book::parse(SourceFile::new("t.md", text), &mut diags);
+        assert!(
+            book.diagrams.iter().all(|d| d.diagram.is_some()),
+            "the diagram parses: {diags:?}"
+        );
+        game_findings(&book, section, None)
+    }
+
+    /// Rules and messages, for readable assertion failures.
+    pub fn summary(found: &[Finding]) -> Vec<String> {
+        found
+            .iter()
+            .map(|f| format!("{}: {}", f.rule, f.message))
+            .collect()
+    }
+}
