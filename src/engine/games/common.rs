@@ -195,6 +195,46 @@ pub fn heads(arrows: &[&Arrow], color: Color) -> Vec<Square> {
         .collect()
 }
 
+/// The piece each replayed arrow moved, in the order of the plan: made
+/// moves forwards from the plan's start, then the proposed ones from the
+/// diagram. Where a move has choices (promotion) the first is followed.
+pub fn moved_pieces(
+    state: &State,
+    arrows: &[&Arrow],
+    plan: &Plan,
+    rules: &dyn StepRules,
+) -> Vec<(usize, Piece)> {
+    let mut out = Vec::new();
+    for (start, order, proposed) in [
+        (&plan.start, &plan.made, false),
+        (state, &plan.proposed, true),
+    ] {
+        let mut s = start.clone();
+        for &i in order {
+            let a = arrows[i];
+            // Proposed arrows from one square are alternatives: the same piece.
+            let alternative = order
+                .iter()
+                .take_while(|&&j| j != i)
+                .find(|&&j| proposed && arrows[j].from == a.from)
+                .and_then(|&j| out.iter().find(|(k, _)| *k == j).map(|&(_, p)| p));
+            if let Some(piece) = alternative {
+                out.push((i, piece));
+                continue;
+            }
+            let (Some(piece), Some(color)) = (s.piece(a.from), arrow_color(a)) else {
+                break;
+            };
+            out.push((i, piece));
+            match rules.step(&s, a.from, a.to, color) {
+                Ok(afters) if !afters.is_empty() => s = afters[0].clone(),
+                _ => break,
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 pub mod testing {
     //! Seed books, mutated seeds and hand-made diagrams, checked by one game.
@@ -323,44 +363,4 @@ pub mod testing {
             .map(|f| format!("{}: {}", f.rule, f.message))
             .collect()
     }
-}
-
-/// The piece each replayed arrow moved, in the order of the plan: made
-/// moves forwards from the plan's start, then the proposed ones from the
-/// diagram. Where a move has choices (promotion) the first is followed.
-pub fn moved_pieces(
-    state: &State,
-    arrows: &[&Arrow],
-    plan: &Plan,
-    rules: &dyn StepRules,
-) -> Vec<(usize, Piece)> {
-    let mut out = Vec::new();
-    for (start, order, proposed) in [
-        (&plan.start, &plan.made, false),
-        (state, &plan.proposed, true),
-    ] {
-        let mut s = start.clone();
-        for &i in order {
-            let a = arrows[i];
-            // Proposed arrows from one square are alternatives: the same piece.
-            let alternative = order
-                .iter()
-                .take_while(|&&j| j != i)
-                .find(|&&j| proposed && arrows[j].from == a.from)
-                .and_then(|&j| out.iter().find(|(k, _)| *k == j).map(|&(_, p)| p));
-            if let Some(piece) = alternative {
-                out.push((i, piece));
-                continue;
-            }
-            let (Some(piece), Some(color)) = (s.piece(a.from), arrow_color(a)) else {
-                break;
-            };
-            out.push((i, piece));
-            match rules.step(&s, a.from, a.to, color) {
-                Ok(afters) if !afters.is_empty() => s = afters[0].clone(),
-                _ => break,
-            }
-        }
-    }
-    out
 }
