@@ -1,18 +1,423 @@
-//! Chess960: only the common material check so far; the game's own rules
-//! are being written.
+//! Chess960: orthodox chess from a shuffled back rank, castling to the
+//! usual squares. A diagram with cards is a starting position dealt from
+//! them: it must obey Fischer's restrictions and be exactly what the
+//! book's procedure makes of its cards. Grey arrows (castling drawn in the
+//! margin) are annotations.
 
-use crate::diagram::BoardDiagram;
+use crate::diagram::{BoardDiagram, Card, CardFace, Color, Piece, Role, Square};
+use crate::engine::cards::CardTable;
+use crate::engine::chess::{CastlingInference, Rules};
+use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
+use crate::engine::replay::{OrthodoxSteps, State};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Chess960;
+
+pub const SETUP: &str = "chess960-setup";
+
+/// The back-rank pieces, left to right, or the finding for the card
+/// that breaks the procedure.
+fn deal(cards: &[Card], table: &CardTable) -> Result<[Role; 8], Finding> {
+    // The cards in the order listed: two bishop cards, then the third pile.
+    if cards.len() != 8 {
+        let span = cards.last().map_or(Default::default(), |c| c.span);
+        return Err(Finding::error(
+            SETUP,
+            span,
+            format!(
+                "a Chess960 setup is dealt from 8 cards (2 for the bishops, 6 for the other pieces), but the diagram shows {}",
+                cards.len()
+            ),
+        ));
+    }
+    let mut rank: [Option<Role>; 8] = [None; 8];
+    let mut parity = Vec::new();
+    for card in &cards[..2] {
+        let black = match card.face() {
+            CardFace::Piece(p) => p.color == Color::Black,
+            CardFace::Checker(c) => c == Color::Black,
+            _ => false,
+        };
+        if !black {
+            return Err(Finding::error(
+                SETUP,
+                card.span,
+                format!(
+                    "the bishop cards come from the two piles of black cards, but {} is not a black card",
+                    card.symbol
+                ),
+            ));
+        }
+        let Some(pips @ 1..=8) = table.gap(&card.symbol) else {
+            return Err(Finding::error(
+                SETUP,
+                card.span,
+                format!(
+                    "the {} card has no pips from 1 to 8 in the card table's gap column",
+                    card.symbol
+                ),
+            ));
+        };
+        let file = pips as usize - 1;
+        if parity.contains(&(pips % 2)) {
+            return Err(Finding::error(
+                SETUP,
+                card.span,
+                format!(
+                    "the two bishop cards both have {} pips, but one comes from the odd pile and one from the even pile",
+                    if pips % 2 == 1 { "odd" } else { "even" }
+                ),
+            )
+            .with_help("so the bishops stand on squares of different colours"));
+        }
+        parity.push(pips % 2);
+        rank[file] = Some(Role::Bishop);
+    }
+    let mut pile: Vec<&str> = cards[2..].iter().map(|c| c.symbol.as_str()).collect();
+    pile.sort_unstable();
+    if pile != ["N", "N", "Q", "R", "R", "r"] {
+        return Err(Finding::error(
+            SETUP,
+            cards[2].span,
+            format!(
+                "the third pile is N, N, Q, R, R and a black r, but these cards are {}",
+                cards[2..]
+                    .iter()
+                    .map(|c| c.symbol.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    let mut rooks = [Role::Rook, Role::King, Role::Rook].into_iter();
+    let mut empty = (0..8)
+        .filter(|&f| rank[f].is_none())
+        .collect::<Vec<_>>()
+        .into_iter();
+    for card in &cards[2..] {
+        let role = match card.symbol.as_str() {
+            "N" => Role::Knight,
+            "Q" => Role::Queen,
+            _ => rooks.next().unwrap_or(Role::Rook),
+        };
+        if let Some(f) = empty.next() {
+            rank[f] = Some(role);
+        }
+    }
+    Ok(rank.map(|r| r.unwrap_or(Role::Pawn)))
+}
+
+/// The starting position with `back` on the first and last ranks.
+fn setup(back: [Role; 8]) -> impl Fn(Square) -> Option<Piece> {
+    move |sq: Square| match sq.rank {
+        1 => Some(Piece::new(Color::White, back[sq.file as usize])),
+        2 => Some(Piece::new(Color::White, Role::Pawn)),
+        7 => Some(Piece::new(Color::Black, Role::Pawn)),
+        8 => Some(Piece::new(Color::Black, back[sq.file as usize])),
+        _ => None,
+    }
+}
+
+fn describe(p: Option<Piece>) -> String {
+    p.map_or("an empty square".to_string(), |p| format!("a {}", p.name()))
+}
+
+/// Fischer's restrictions on the diagram's starting position.
+fn check_restrictions(board: &BoardDiagram, out: &mut Vec<Finding>) {
+    let at = |f: u8, r: u8| board.board.get(Square::new(f, r));
+    let span = |f: u8, r: u8| board.square_span(Square::new(f, r));
+    for (rank, color) in [(2, Color::White), (7, Color::Black)] {
+        for f in 0..8 {
+            if at(f, rank) != Some(Piece::new(color, Role::Pawn)) {
+                out.push(Finding::error(
+                    SETUP,
+                    span(f, rank),
+                    format!(
+                        "{} on {}: the {} pawns start in their regular places",
+                        describe(at(f, rank)),
+                        Square::new(f, rank),
+                        color.name()
+                    ),
+                ));
+                return;
+            }
+        }
+    }
+    for r in 3..=6 {
+        for f in 0..8 {
+            if at(f, r).is_some() {
+                out.push(Finding::error(
+                    SETUP,
+                    span(f, r),
+                    format!(
+                        "{} on {}: a starting position has nothing between the pawns",
+                        describe(at(f, r)),
+                        Square::new(f, r)
+                    ),
+                ));
+                return;
+            }
+        }
+    }
+    for f in 0..8 {
+        let white = at(f, 1);
+        let mirror = white.map(|p| Piece::new(Color::Black, p.role));
+        if white.is_none_or(|p| p.color != Color::White) || at(f, 8) != mirror {
+            let (sq, what) = if white.is_none_or(|p| p.color != Color::White) {
+                (Square::new(f, 1), "a white piece")
+            } else {
+                (Square::new(f, 8), "the mirror of White's piece")
+            };
+            out.push(
+                Finding::error(
+                    SETUP,
+                    board.square_span(sq),
+                    format!(
+                        "{} on {sq}, where {what} belongs",
+                        describe(board.board.get(sq))
+                    ),
+                )
+                .with_help("black's pieces are a mirror reflection of white's"),
+            );
+            return;
+        }
+    }
+    let roles: Vec<(u8, Role)> = (0..8)
+        .filter_map(|f| at(f, 1).map(|p| (f, p.role)))
+        .collect();
+    let files = |role: Role| -> Vec<u8> {
+        roles
+            .iter()
+            .filter(|(_, r)| *r == role)
+            .map(|(f, _)| *f)
+            .collect()
+    };
+    for (role, n) in [
+        (Role::King, 1),
+        (Role::Queen, 1),
+        (Role::Rook, 2),
+        (Role::Bishop, 2),
+        (Role::Knight, 2),
+    ] {
+        let on = files(role);
+        if on.len() != n {
+            let f = on.get(n).copied().unwrap_or(0);
+            out.push(Finding::error(
+                SETUP,
+                span(f, 1),
+                format!(
+                    "White's back rank has {} {}s; a starting position has {n}",
+                    on.len(),
+                    role.name()
+                ),
+            ));
+            return;
+        }
+    }
+    let bishops = files(Role::Bishop);
+    if bishops[0] % 2 == bishops[1] % 2 {
+        out.push(Finding::error(
+            SETUP,
+            span(bishops[1], 1),
+            format!(
+                "the bishops on {} and {} stand on squares of the same colour; they must be on different colours",
+                Square::new(bishops[0], 1),
+                Square::new(bishops[1], 1)
+            ),
+        ));
+    }
+    let king = files(Role::King)[0];
+    let rooks = files(Role::Rook);
+    if !(rooks[0] < king && king < rooks[1]) {
+        out.push(Finding::error(
+            SETUP,
+            span(king, 1),
+            format!(
+                "the king on {} is not between the rooks on {} and {}",
+                Square::new(king, 1),
+                Square::new(rooks[0], 1),
+                Square::new(rooks[1], 1)
+            ),
+        ));
+    }
+}
 
 impl Game for Chess960 {
     fn name(&self) -> &'static str {
         "Chess960"
     }
 
-    fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::COMMON, out);
+    fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        material::check(board, &MaterialRules::ORTHODOX, out);
+        // A diagram with cards is a starting position dealt from them.
+        if !board.cards.is_empty() {
+            let before = out.len();
+            check_restrictions(board, out);
+            match deal(&board.cards, cx.cards) {
+                Err(f) => out.push(f),
+                Ok(back) => {
+                    let expected = setup(back);
+                    let differ: Vec<Square> = (0..64)
+                        .map(Square::from_index)
+                        .filter(|&sq| board.board.get(sq) != expected(sq))
+                        .collect();
+                    if let Some(&sq) = differ.first() {
+                        out.push(
+                            Finding::error(
+                                SETUP,
+                                board.square_span(sq),
+                                format!(
+                                    "the cards give {} on {sq}, but the diagram has {}",
+                                    describe(expected(sq)),
+                                    describe(board.board.get(sq))
+                                ),
+                            )
+                            .with_help(format!(
+                                "the two first cards' pips place the bishops; the others fill the empty squares from the left, the three rook cards making rook, king, rook{}",
+                                if differ.len() > 1 {
+                                    format!(" ({} squares differ)", differ.len())
+                                } else {
+                                    String::new()
+                                }
+                            )),
+                        );
+                    }
+                }
+            }
+            if out.len() > before {
+                return;
+            }
+        }
+        let state = State::new(board.board.clone());
+        let arrows = common::move_arrows(board);
+        let steps = OrthodoxSteps {
+            rules: Rules::STANDARD,
+            castling: CastlingInference::Chess960,
+        };
+        let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
+            return;
+        };
+        let to_move = common::side_to_move(&arrows, &plan);
+        common::check_turn(board, &state, to_move, &common::orthodox_in_check, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::games::common::testing::*;
+
+    const BOOK: &str = "rules/rules.md";
+    const SECTION: &str = "Chess960";
+
+    #[test]
+    fn the_seed_diagrams_pass() {
+        assert_eq!(board_count(BOOK, SECTION), 2);
+        let found = seed_findings(BOOK, SECTION);
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn a_bishop_card_of_the_wrong_pile() {
+        // b has 2 pips, even like k's 6: both bishops on light squares.
+        let f = mutate(BOOK, SECTION, 1, "card: n, 8.5, 0", "card: b, 8.5, 0");
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, SETUP);
+    }
+
+    #[test]
+    fn a_card_not_in_the_third_pile() {
+        let f = mutate(BOOK, SECTION, 1, "card: R, 9, 5", "card: Q, 9, 5");
+        assert!(f.iter().any(|f| f.rule == SETUP), "{:?}", summary(&f));
+        let f = mutate(BOOK, SECTION, 1, "card: Q, 9.5, 5", "card: R, 9.5, 5");
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn a_square_that_differs_from_the_cards() {
+        // Knight and bishop swapped on rank 8 (white stays): not mirrored.
+        let f = mutate(BOOK, SECTION, 1, "b n r q k b n r", "n b r q k b n r");
+        assert!(f.iter().any(|f| f.rule == SETUP), "{:?}", summary(&f));
+        // White's rank changed: no longer the mirror of Black's.
+        let f = mutate(BOOK, SECTION, 1, "B N R Q K B N R", "B N R Q K B R N");
+        assert!(f.iter().any(|f| f.rule == SETUP), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn the_restrictions() {
+        let cards = "card: n, 8.5, 0
+            card: k, 11, 0
+            card: N, 8.5, 5
+            card: R, 9, 5
+            card: Q, 9.5, 5
+            card: r, 10, 5
+            card: N, 10.5, 5
+            card: R, 11, 5";
+        let board = |back: &str| {
+            format!(
+                "{}\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\n{back}\n{cards}",
+                back.to_lowercase()
+            )
+        };
+        let f = check_text(SECTION, &board("B N R Q K B N R"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &board("B N K Q R B N R"));
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("not between the rooks")),
+            "{:?}",
+            summary(&f)
+        );
+        // Within the restrictions, but not what the cards give.
+        let f = check_text(SECTION, &board("B N R K Q B N R"));
+        assert_eq!(
+            summary(&f),
+            [
+                "chess960-setup: the cards give a white queen on d1, but the diagram has a white king"
+            ]
+        );
+        let f = check_text(SECTION, &board("B N B R K Q N R"));
+        assert!(
+            f.iter().any(|f| f.message.contains("same colour")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn chess960_castling_and_the_castled_position() {
+        // The king on e1 and the rook on c1 castle to c1 and d1.
+        let f = check_text(
+            SECTION,
+            "b n r q k b n r
+             p p p p . . p p
+             . . . . . p . .
+             . . . . p . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P Q P P P
+             B N R . K B N R
+             arrow: e1, c1, white",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // With the queen still on d1 the king's path is blocked.
+        let f = check_text(
+            SECTION,
+            "b n r q k b n r
+             p p p p . . p p
+             . . . . . p . .
+             . . . . p . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P . P P P
+             B N R Q K B N R
+             arrow: e1, c1, white",
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
     }
 }
