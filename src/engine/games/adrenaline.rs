@@ -1,11 +1,207 @@
-//! Adrenaline Chess: only the common material check so far; the game's own rules
-//! are being written.
+//! Adrenaline Chess: orthodox moves, plus checkers (rings of any colour;
+//! a `corner text` number is a stack's count) that let a piece, after its
+//! regular move, make extra king steps. An arrow is one move: a regular
+//! move, or an extra king step by a piece on checkers that an arrow of its
+//! side brought there. Check is tested with orthodox attacks only, so
+//! threats made through extra moves are not seen (never a false finding).
 
-use crate::diagram::BoardDiagram;
+use crate::diagram::{ArrowColour, BoardDiagram, Color, Piece, Role, Square};
+use crate::engine::chess::{CastlingInference, Rules, SquareSet, is_king_step};
+use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
+use crate::engine::replay::{State, StepRules, default_befores, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Adrenaline;
+
+pub const CHECKERS: &str = "checkers";
+
+/// A standard set of checkers.
+const CHECKER_SET: u32 = 24;
+
+pub(crate) struct ExtraSteps {
+    /// Squares a piece may take extra king steps from: where an arrow of
+    /// its side ended, so its regular move is drawn.
+    pub heads: Vec<(Square, Color)>,
+    /// The game's name for checkers-based extra moves, in messages.
+    pub extra: &'static str,
+}
+
+impl ExtraSteps {
+    fn castles_with_checkers(&self, state: &State, from: Square, to: Square) -> Option<String> {
+        let king = state.piece(from)?;
+        if king.role != Role::King || from.rank != to.rank || from.file.abs_diff(to.file) != 2 {
+            return None;
+        }
+        let rook = Square::new(if to.file > from.file { 7 } else { 0 }, from.rank);
+        let on = if state.ring(from).is_some() {
+            Some(format!("the king on {from}"))
+        } else if state.ring(rook).is_some() {
+            Some(format!("the rook on {rook}"))
+        } else {
+            None
+        }?;
+        Some(format!(
+            "{from}–{to} castles, but {on} has checkers, and a piece with checkers may not castle"
+        ))
+    }
+}
+
+impl StepRules for ExtraSteps {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        if let Some(reason) = self.castles_with_checkers(state, from, to) {
+            return Err(reason);
+        }
+        let regular = orthodox_step(
+            state,
+            from,
+            to,
+            color,
+            &Rules::STANDARD,
+            CastlingInference::Standard,
+        );
+        let Err(reason) = regular else {
+            return regular;
+        };
+        let Some(piece) = state.piece(from).filter(|p| p.color == color) else {
+            return Err(reason);
+        };
+        if !is_king_step(from, to) || state.ring(from).is_none() {
+            return Err(reason);
+        }
+        if !self.heads.contains(&(from, color)) {
+            return Err(format!(
+                "{reason}; as an {} king step it must follow a regular move of the {}, and no arrow brings it to {from}",
+                self.extra,
+                piece.name()
+            ));
+        }
+        if state.piece(to).is_some_and(|p| p.color == color) {
+            return Err(reason);
+        }
+        let last = if color == Color::White { 8 } else { 1 };
+        let roles: &[Role] = if piece.role == Role::Pawn && to.rank == last {
+            Rules::STANDARD.promotion_roles
+        } else {
+            &[piece.role]
+        };
+        let mut out = Vec::new();
+        for &role in roles {
+            for keep in [true, false] {
+                let mut s = state.clone();
+                s.board.set(from, None);
+                s.board.set(to, Some(Piece::new(color, role)));
+                s.set_ring(from, None);
+                // The stack loses a checker: some may remain, or none.
+                s.set_ring(to, keep.then_some(Color::White));
+                if !common::orthodox_in_check(&s, color) {
+                    out.push(s);
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(format!(
+                "after the {} king step {from}–{to} the {} king would be in check",
+                self.extra,
+                color.name()
+            ));
+        }
+        Ok(out)
+    }
+
+    fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+        let mut out = default_befores(after, from, to, color);
+        if is_king_step(from, to) {
+            // An extra step may have used the stack's last checker.
+            let more: Vec<State> = out
+                .iter()
+                .filter(|b| b.ring(from).is_none())
+                .map(|b| {
+                    let mut b = b.clone();
+                    b.set_ring(from, Some(Color::White));
+                    b
+                })
+                .collect();
+            out.extend(more);
+        }
+        out
+    }
+}
+
+/// Checkers as rings under pieces, with `corner text` counts; returns the
+/// squares holding checkers.
+pub(crate) fn checker_squares(
+    board: &BoardDiagram,
+    colours: &[ArrowColour],
+    out: &mut Vec<Finding>,
+) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    let mut total = 0;
+    for ring in board
+        .arrows
+        .iter()
+        .filter(|a| a.is_ring() && colours.contains(&a.colour))
+    {
+        let sq = ring.from;
+        if board.board.get(sq).is_none() {
+            out.push(
+                Finding::error(
+                    common::RING,
+                    ring.span,
+                    format!("a checker on {sq} with no piece on it"),
+                )
+                .with_help("checkers stand under pieces and move with them"),
+            );
+            continue;
+        }
+        set.insert(sq);
+    }
+    for text in &board.corner_texts {
+        let sq = Square::new((text.x - 1.0).round() as u8, text.y.round() as u8);
+        let count = text.text.trim().parse::<u32>().ok().filter(|&n| n >= 1);
+        match count {
+            Some(n) if sq.is_on_board() && set.contains(sq) => total += n,
+            Some(_) => out.push(
+                Finding::error(
+                    CHECKERS,
+                    text.span,
+                    format!(
+                        "a stack of {} checkers, but no checker is drawn on that square",
+                        text.text.trim()
+                    ),
+                )
+                .with_help("a corner number counts the checkers of the ringed piece"),
+            ),
+            None => out.push(Finding::error(
+                CHECKERS,
+                text.span,
+                format!("`{}` is not a number of checkers", text.text.trim()),
+            )),
+        }
+    }
+    let counted = board
+        .corner_texts
+        .iter()
+        .map(|t| Square::new((t.x - 1.0).round() as u8, t.y.round() as u8))
+        .collect::<Vec<_>>();
+    total += set.iter().filter(|sq| !counted.contains(sq)).count() as u32;
+    if total > CHECKER_SET
+        && let Some(ring) = board.arrows.iter().rev().find(|a| a.is_ring())
+    {
+        out.push(Finding::error(
+            CHECKERS,
+            ring.span,
+            format!("{total} checkers on the board, but a set has {CHECKER_SET}"),
+        ));
+    }
+    set
+}
 
 impl Game for Adrenaline {
     fn name(&self) -> &'static str {
@@ -13,6 +209,170 @@ impl Game for Adrenaline {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::COMMON, out);
+        material::check(board, &MaterialRules::ORTHODOX, out);
+        // "The colour of the checker doesn't matter."
+        let set = checker_squares(
+            board,
+            &[ArrowColour::Grey, ArrowColour::White, ArrowColour::Black],
+            out,
+        );
+        let state = State {
+            board: board.board.clone(),
+            rings: [set, SquareSet::EMPTY],
+        };
+        let arrows = common::move_arrows(board);
+        let steps = ExtraSteps {
+            heads: [Color::White, Color::Black]
+                .into_iter()
+                .flat_map(|c| common::heads(&arrows, c).into_iter().map(move |s| (s, c)))
+                .collect(),
+            extra: "extra",
+        };
+        let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
+            return;
+        };
+        let to_move = common::side_to_move(&arrows, &plan);
+        common::check_turn(board, &state, to_move, &common::orthodox_in_check, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::games::common::testing::*;
+
+    const BOOK: &str = "rules/rules.md";
+    const SECTION: &str = "Adrenaline Chess";
+
+    #[test]
+    fn the_seed_diagrams_pass() {
+        assert_eq!(board_count(BOOK, SECTION), 2);
+        let found = seed_findings(BOOK, SECTION);
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn the_bishop_off_its_diagonal() {
+        let f = mutate(
+            BOOK,
+            SECTION,
+            1,
+            "arrow: f1, a6, white",
+            "arrow: f1, a5, white",
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, common::ARROW);
+    }
+
+    #[test]
+    fn a_checker_on_an_empty_square() {
+        let f = mutate(
+            BOOK,
+            SECTION,
+            2,
+            "arrow: e5, e5, gray",
+            "arrow: e4, e4, gray",
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::RING),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_count_without_its_checker() {
+        let f = mutate(
+            BOOK,
+            SECTION,
+            2,
+            "corner text: 3, 3, 1",
+            "corner text: 3, 4, 1",
+        );
+        assert!(f.iter().any(|f| f.rule == CHECKERS), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn the_bishop_cannot_jump_its_pawn() {
+        let f = mutate(
+            BOOK,
+            SECTION,
+            2,
+            "arrow: g4, e2, black",
+            "arrow: h5, e2, black",
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    const EXTRA: &str = "r n b q k b n r
+        p p p p . p p p
+        . . . . . . . .
+        . . . . p . . .
+        . . . . . . . .
+        . . . . . N . .
+        P P P P P P P P
+        R N B Q K B . R";
+
+    #[test]
+    fn an_extra_king_step_after_a_regular_move() {
+        // The knight jumps g1-f3 onto its checkers; then it may step to e4.
+        let f = check_text(
+            SECTION,
+            &format!(
+                "{}\narrow: g1, f3, white\narrow: f3, f3, grey\ncorner text: 2, 6, 3",
+                EXTRA
+            ),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let moved = EXTRA.replace(". . . . . N . .", ". . . . . . . .").replace(
+            ". . . . . . . .\n        . . . . . . . .\n        P",
+            ". . . . N . . .\n        . . . . . . . .\n        P",
+        );
+        let f = check_text(
+            SECTION,
+            &format!("{moved}\narrow: g1, f3, white\narrow: f3, e4, white\narrow: e4, e4, grey"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // With no checker left on e4, the stack may have been used up.
+        let f = check_text(
+            SECTION,
+            &format!("{moved}\narrow: g1, f3, white\narrow: f3, e4, white"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // But a piece on checkers with no regular move drawn first may not step.
+        let f = check_text(
+            SECTION,
+            &format!("{EXTRA}\narrow: f3, e4, white\narrow: f3, f3, grey"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn no_castling_with_checkers() {
+        let text = "r n b q k . . r
+            p p p p . p p p
+            . . . . . n . .
+            . . b . p . . .
+            . . B . P . . .
+            . . . . . N . .
+            P P P P . P P P
+            R N B Q K . . R
+            arrow: e1, g1, white";
+        let f = check_text(SECTION, text);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &format!("{text}\narrow: h1, h1, grey"));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
     }
 }
