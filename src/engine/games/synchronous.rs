@@ -1,11 +1,155 @@
-//! Synchronous Chess: only the common material check so far; the game's own rules
-//! are being written.
+//! Synchronous Chess: both players move at once; each move must be legal
+//! in regular chess before the other piece moves. No en passant; a king in
+//! check must move (a block could be undone by the attacker moving at the
+//! same time). A white and a black arrow together are the two simultaneous
+//! moves: both proposed from the diagram, or both made (a mutual capture
+//! swaps the pieces; two pieces meeting on an empty square are both
+//! captured). Other arrows are replayed in turn (an exchange of blows).
+//! Both kings may be in check after simultaneous moves, so no turn is read.
 
-use crate::diagram::BoardDiagram;
-use crate::engine::material::{self, MaterialRules};
+use crate::diagram::{Arrow, BoardDiagram, Color, Piece, Role, Square};
+use crate::engine::chess::{CastlingInference, Position, Rules};
+use crate::engine::games::common;
+use crate::engine::material;
+use crate::engine::replay::{State, StepRules, arrow_color, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Synchronous;
+
+const RULES: Rules = Rules {
+    en_passant: false,
+    ..Rules::STANDARD
+};
+
+struct SyncSteps;
+
+impl StepRules for SyncSteps {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        let pos = Position::from_board(&state.board, color, CastlingInference::Standard);
+        if pos.in_check(color)
+            && let Some(p) = state.piece(from)
+            && p.color == color
+            && p.role != Role::King
+        {
+            return Err(format!(
+                "the {} king is in check, so it must move: the {} on {from} may not move instead",
+                color.name(),
+                p.name()
+            ));
+        }
+        orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)
+    }
+}
+
+/// The pieces that may have made a move now ending on `to` with `now`
+/// there: itself, or the pawn it was promoted from.
+fn movers(now: Piece, to: Square) -> Vec<Piece> {
+    let last = if now.color == Color::White { 8 } else { 1 };
+    let mut v = vec![now];
+    if to.rank == last && !matches!(now.role, Role::Pawn | Role::King) {
+        v.push(Piece::new(now.color, Role::Pawn));
+    }
+    v
+}
+
+/// Two made simultaneous moves, `w` white and `b` black: the colour and
+/// reason of the first failure, if no position before them works.
+fn simultaneous_made(state: &State, w: &Arrow, b: &Arrow) -> Result<(), (Color, String)> {
+    let both_captured = w.to == b.to;
+    if both_captured {
+        if let Some(p) = state.piece(w.to) {
+            return Err((
+                Color::White,
+                format!(
+                    "a white and a black piece that end on {} at once are both captured, but a {} stands there",
+                    w.to,
+                    p.name()
+                ),
+            ));
+        }
+    }
+    let mut choices: Vec<Vec<Piece>> = Vec::new();
+    for (a, other, color) in [(w, b, Color::White), (b, w, Color::Black)] {
+        if state.piece(a.from).is_some() && a.from != other.to {
+            return Err((
+                color,
+                format!("{} is not empty, so no piece left it", a.from),
+            ));
+        }
+        choices.push(if both_captured {
+            // Both vanished: any piece but a king (capturing a king ends the game).
+            Role::ALL
+                .into_iter()
+                .filter(|&r| r != Role::King)
+                .map(|r| Piece::new(color, r))
+                .collect()
+        } else {
+            match state.piece(a.to) {
+                Some(p) if p.color == color => movers(p, a.to),
+                _ => {
+                    return Err((
+                        color,
+                        format!(
+                            "no {} piece stands on {} to have moved there",
+                            color.name(),
+                            a.to
+                        ),
+                    ));
+                }
+            }
+        });
+    }
+    // A head that is not the other move's tail was empty or held a piece of
+    // the other side that stayed put and was captured.
+    let captured = |a: &Arrow, other: &Arrow, taker: Color| -> Vec<Option<Piece>> {
+        if other.from == a.to || both_captured {
+            return vec![None];
+        }
+        let mut v = vec![None];
+        v.extend(
+            Role::ALL
+                .into_iter()
+                .filter(|&r| r != Role::King)
+                .map(|r| Some(Piece::new(taker.other(), r))),
+        );
+        v
+    };
+    let mut first_error = None;
+    for &wp in &choices[0] {
+        for &bp in &choices[1] {
+            for wh in captured(w, b, Color::White) {
+                for bh in captured(b, w, Color::Black) {
+                    let mut s = state.clone();
+                    s.board.set(w.to, wh);
+                    s.board.set(b.to, bh);
+                    s.board.set(w.from, Some(wp));
+                    s.board.set(b.from, Some(bp));
+                    let wr = SyncSteps.step(&s, w.from, w.to, Color::White);
+                    let br = SyncSteps.step(&s, b.from, b.to, Color::Black);
+                    match (wr, br) {
+                        (Ok(_), Ok(_)) => return Ok(()),
+                        (Err(e), _) => {
+                            first_error.get_or_insert((Color::White, e));
+                        }
+                        (_, Err(e)) => {
+                            first_error.get_or_insert((Color::Black, e));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Err(first_error.unwrap_or((
+        Color::White,
+        "these moves cannot be made at once".to_string(),
+    )))
+}
 
 impl Game for Synchronous {
     fn name(&self) -> &'static str {
@@ -13,6 +157,191 @@ impl Game for Synchronous {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::COMMON, out);
+        // Capturing the king wins, so a side may have lost it.
+        material::check(board, &common::KING_MAY_BE_CAPTURED, out);
+        let state = State::new(board.board.clone());
+        let arrows = common::move_arrows(board);
+        let of = |c: Color| -> Vec<&Arrow> {
+            arrows
+                .iter()
+                .copied()
+                .filter(|a| arrow_color(a) == Some(c))
+                .collect()
+        };
+        let (whites, blacks) = (of(Color::White), of(Color::Black));
+        if let ([w], [b]) = (whites.as_slice(), blacks.as_slice()) {
+            let holds = |a: &Arrow| state.piece(a.from).map(|p| p.color) == arrow_color(a);
+            if holds(w) && holds(b) {
+                // Proposed: each legal before the other piece moves.
+                for a in [w, b] {
+                    if let Some(c) = arrow_color(a)
+                        && let Err(reason) = SyncSteps.step(&state, a.from, a.to, c)
+                    {
+                        out.push(Finding::error(common::ARROW, a.span, reason));
+                    }
+                }
+                return;
+            }
+            if !holds(w) && !holds(b) {
+                if let Err((color, reason)) = simultaneous_made(&state, w, b) {
+                    let a = if color == Color::White { w } else { b };
+                    out.push(Finding::error(common::ARROW, a.span, reason));
+                }
+                return;
+            }
+        }
+        common::check_moves(board, &state, &arrows, &SyncSteps, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::games::common::testing::*;
+
+    const SECTION: &str = "Synchronous Chess";
+
+    const OPENING: &str = "r n b q k b n r
+        p p p p p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P P P P P
+        R N B Q K B N R";
+
+    #[test]
+    fn the_seeds_have_no_synchronous_diagrams() {
+        assert_eq!(board_count("rules/rules.md", SECTION), 0);
+    }
+
+    #[test]
+    fn two_proposed_moves_from_the_same_position() {
+        let f = check_text(
+            SECTION,
+            &format!("{OPENING}\narrow: e2, e4, white\narrow: d7, d5, black"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{OPENING}\narrow: e2, e5, white\narrow: d7, d5, black"),
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(f[0].message.contains("e2"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn two_made_moves_and_a_swap() {
+        // e4 and d5 made at once.
+        let f = check_text(
+            SECTION,
+            "r n b q k b n r
+             p p p . p p p p
+             . . . . . . . .
+             . . . p . . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B N R
+             arrow: e2, e4, white
+             arrow: d7, d5, black",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Each pawn tried to take the other: they swapped, nothing captured.
+        let f = check_text(
+            SECTION,
+            "r n b q k b n r
+             p p p . p p p p
+             . . . . . . . .
+             . . . P . . . .
+             . . . . p . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B N R
+             arrow: e4, d5, white
+             arrow: d5, e4, black",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Two knights meeting on an empty e5 are both captured.
+        let met = "r . b q k b n r
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P P P P P
+             R N B Q K B . R
+             arrow: f3, e5, white
+             arrow: c6, e5, black";
+        let f = check_text(SECTION, met);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &met.replace("R N B Q K B . R", "R N B Q K B N R")
+                .replace("arrow: f3, e5", "arrow: g1, e2"),
+        );
+        assert!(!f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            "r . b q k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B . R
+             arrow: g1, f3, white
+             arrow: e7, e5, black",
+        );
+        assert!(!f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn a_king_in_check_must_move() {
+        let text = "r n b . k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . p . . .
+             . . . . . . P q
+             . . . . . P . .
+             P P P P . . . P
+             R N B Q K B N R";
+        let f = check_text(SECTION, &format!("{text}\narrow: e1, e2, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Another piece may not move while the king is in check.
+        let f = check_text(SECTION, &format!("{text}\narrow: f1, e2, white"));
+        assert!(
+            f.iter().any(|f| f.message.contains("must move")),
+            "{:?}",
+            summary(&f)
+        );
+        let f = check_text(SECTION, &format!("{text}\narrow: h2, h3, white"));
+        assert!(
+            f.iter().any(|f| f.message.contains("must move")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn no_en_passant() {
+        let f = check_text(
+            SECTION,
+            "r n b q k b n r
+             p p p . p p p p
+             . . . . . . . .
+             . . . p P . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B N R
+             arrow: e5, d6, white",
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
     }
 }
