@@ -62,17 +62,15 @@ fn movers(now: Piece, to: Square) -> Vec<Piece> {
 /// reason of the first failure, if no position before them works.
 fn simultaneous_made(state: &State, w: &Arrow, b: &Arrow) -> Result<(), (Color, String)> {
     let both_captured = w.to == b.to;
-    if both_captured {
-        if let Some(p) = state.piece(w.to) {
-            return Err((
-                Color::White,
-                format!(
-                    "a white and a black piece that end on {} at once are both captured, but a {} stands there",
-                    w.to,
-                    p.name()
-                ),
-            ));
-        }
+    if both_captured && let Some(p) = state.piece(w.to) {
+        return Err((
+            Color::White,
+            format!(
+                "a white and a black piece that end on {} at once are both captured, but a {} stands there",
+                w.to,
+                p.name()
+            ),
+        ));
     }
     let mut choices: Vec<Vec<Piece>> = Vec::new();
     for (a, other, color) in [(w, b, Color::White), (b, w, Color::Black)] {
