@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod diagram;
 pub mod engine;
 pub mod output;
+pub mod pdf;
 pub mod render;
 pub mod site;
 pub mod source;

@@ -1,0 +1,1603 @@
+//! The book model laid out as pages of positioned text, lines, diagrams
+//! and images. Nothing here writes PDF: `write` turns pages into bytes.
+//!
+//! Blocks become a vertical list of unbreakable boxes (a line, a heading, a
+//! diagram), each saying whether a page may break before it; pagination
+//! then fills pages and backs up to the last allowed break. That one rule
+//! gives widows and orphans, headings kept with what follows, and diagrams
+//! kept with the sentence that introduces them.
+
+use std::collections::BTreeMap;
+
+use krilla::image::Image;
+use rayon::prelude::*;
+use resvg::usvg;
+
+use super::style::{BookStyle, PageStyle, parse_colour};
+use super::text::{FaceId, Glyph, Line, Rgb, Run, SetOptions, Shaper};
+use crate::assets;
+use crate::book::{Block, Book, Inline, plain_text};
+use crate::contents::TocEntry;
+use crate::diagnostic::Diagnostic;
+use crate::render::{UNIT, diagram_svg};
+use crate::style::Style;
+
+/// Something drawn on a page; points, y down from the page's top.
+#[derive(Clone, Debug)]
+pub enum Draw {
+    /// Glyphs from the baseline point (x, y).
+    Text {
+        x: f32,
+        y: f32,
+        size: f32,
+        face: FaceId,
+        colour: Rgb,
+        text: String,
+        glyphs: Vec<Glyph>,
+    },
+    Line {
+        from: (f32, f32),
+        to: (f32, f32),
+        width: f32,
+        colour: Rgb,
+        /// Dash and gap lengths.
+        dash: Option<(f32, f32)>,
+    },
+    /// A diagram (an index into `Laid::trees`) in the box x, y, w, h.
+    Svg {
+        tree: usize,
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+    },
+    Image {
+        image: usize,
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+    },
+    /// The page number of a heading, right-aligned at `x`; resolved to text
+    /// once pages are known.
+    PageRef {
+        slug: String,
+        x: f32,
+        y: f32,
+        size: f32,
+        face: FaceId,
+        colour: Rgb,
+    },
+}
+
+impl Draw {
+    fn shift(&mut self, dx: f32, dy: f32) {
+        match self {
+            Draw::Text { x, y, .. }
+            | Draw::Svg { x, y, .. }
+            | Draw::Image { x, y, .. }
+            | Draw::PageRef { x, y, .. } => {
+                *x += dx;
+                *y += dy;
+            }
+            Draw::Line { from, to, .. } => {
+                *from = (from.0 + dx, from.1 + dy);
+                *to = (to.0 + dx, to.1 + dy);
+            }
+        }
+    }
+}
+
+/// Where a link goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Target {
+    Url(String),
+    /// A heading of the book, by slug.
+    Heading(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct LinkArea {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+    pub target: Target,
+}
+
+/// How a page is numbered: front matter in roman numerals, the body from 1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Label {
+    Roman(u32),
+    Arabic(u32),
+}
+
+impl Label {
+    pub fn text(self) -> String {
+        match self {
+            Label::Roman(n) => roman(n),
+            Label::Arabic(n) => n.to_string(),
+        }
+    }
+}
+
+/// Lower-case roman numerals.
+pub fn roman(mut n: u32) -> String {
+    const TABLE: [(u32, &str); 13] = [
+        (1000, "m"),
+        (900, "cm"),
+        (500, "d"),
+        (400, "cd"),
+        (100, "c"),
+        (90, "xc"),
+        (50, "l"),
+        (40, "xl"),
+        (10, "x"),
+        (9, "ix"),
+        (5, "v"),
+        (4, "iv"),
+        (1, "i"),
+    ];
+    let mut s = String::new();
+    for (v, t) in TABLE {
+        while n >= v {
+            s.push_str(t);
+            n -= v;
+        }
+    }
+    s
+}
+
+#[derive(Clone, Debug)]
+pub struct Page {
+    pub width: f32,
+    pub height: f32,
+    pub label: Label,
+    pub draws: Vec<Draw>,
+    pub links: Vec<LinkArea>,
+}
+
+/// A heading in the outline: its level (1 = `#`), title and slug.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutlineEntry {
+    pub level: u8,
+    pub title: String,
+    pub slug: String,
+}
+
+/// The laid-out book.
+pub struct Laid {
+    pub pages: Vec<Page>,
+    pub trees: Vec<usvg::Tree>,
+    pub images: Vec<Image>,
+    pub outline: Vec<OutlineEntry>,
+    /// Each heading's page index and y.
+    pub anchors: BTreeMap<String, (usize, f32)>,
+}
+
+/// Where a page may break before a box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Brk {
+    Allowed,
+    Never,
+    NewPage,
+}
+
+/// What a box is, for the tests and the keep rules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BoxKind {
+    Line,
+    Heading(u8),
+    Figure,
+    Other,
+}
+
+/// One unbreakable box of the vertical list. Draws are relative to the
+/// text area's left edge and the box's top.
+#[derive(Clone, Debug)]
+pub struct VBox {
+    pub height: f32,
+    /// Space above, dropped at the top of a page.
+    pub space_before: f32,
+    pub brk: Brk,
+    pub kind: BoxKind,
+    pub draws: Vec<Draw>,
+    pub links: Vec<LinkArea>,
+    pub anchors: Vec<String>,
+    /// The first box of the book's body (numbered from 1).
+    pub starts_body: bool,
+    /// The first line's baseline, for list markers.
+    baseline: Option<f32>,
+}
+
+impl VBox {
+    fn new(height: f32, kind: BoxKind) -> VBox {
+        VBox {
+            height,
+            space_before: 0.0,
+            brk: Brk::Allowed,
+            kind,
+            draws: Vec::new(),
+            links: Vec::new(),
+            anchors: Vec::new(),
+            starts_body: false,
+            baseline: None,
+        }
+    }
+}
+
+/// Fills pages of `body` points with boxes, breaking only where allowed
+/// when it can. Returns, per page, each box index and its y.
+pub fn paginate(boxes: &[VBox], body: f32) -> Vec<Vec<(usize, f32)>> {
+    let mut pages = Vec::new();
+    let mut i = 0;
+    while i < boxes.len() {
+        let start = i;
+        let mut y = 0.0;
+        let mut placed = Vec::new();
+        let mut end = boxes.len();
+        for (j, b) in boxes.iter().enumerate().skip(start) {
+            if j > start && b.brk == Brk::NewPage {
+                end = j;
+                break;
+            }
+            let gap = if j == start { 0.0 } else { b.space_before };
+            if j > start && y + gap + b.height > body + 0.01 {
+                end = (start + 1..=j)
+                    .rev()
+                    .find(|&k| boxes[k].brk != Brk::Never)
+                    .unwrap_or(j);
+                break;
+            }
+            placed.push((j, y + gap));
+            y += gap + b.height;
+        }
+        placed.retain(|&(j, _)| j < end);
+        pages.push(placed);
+        i = end;
+    }
+    pages
+}
+
+struct Colours {
+    text: Rgb,
+    heading: Rgb,
+    link: Rgb,
+    muted: Rgb,
+    rule: Rgb,
+}
+
+struct Ctx<'a> {
+    book: &'a Book,
+    bs: &'a BookStyle,
+    ps: &'a PageStyle,
+    shaper: Shaper<'a>,
+    colours: Colours,
+    width: f32,
+    body: f32,
+    out: Vec<VBox>,
+    targets: Vec<Target>,
+    trees: Vec<Option<usize>>,
+    tree_list: Vec<usvg::Tree>,
+    images: Vec<Image>,
+    outline: Vec<OutlineEntry>,
+    diags: Vec<Diagnostic>,
+    body_started: bool,
+    /// Break before the next box: set to `Never` after a heading.
+    next_brk: Option<Brk>,
+}
+
+fn colour(text: &str, name: &str, diags: &mut Vec<String>) -> Rgb {
+    parse_colour(text).unwrap_or_else(|| {
+        diags.push(format!(
+            "book style: {name} `{text}` is not a #rrggbb colour"
+        ));
+        (0, 0, 0)
+    })
+}
+
+/// Parses a diagram's SVG with the embedded fonts only.
+pub fn parse_svg(svg: &str) -> Result<usvg::Tree, String> {
+    let options = usvg::Options {
+        fontdb: assets::font_database(),
+        font_family: assets::BODY_FAMILY.to_string(),
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_str(svg, &options).map_err(|e| format!("bad SVG: {e}"))
+}
+
+/// Lays out the whole book for one page format.
+pub fn layout(
+    book: &Book,
+    toc: &[TocEntry],
+    style: &Style,
+    bs: &BookStyle,
+    ps: &PageStyle,
+    fonts: &super::text::Fonts,
+) -> Result<Laid, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let t = &bs.text;
+    let colours = Colours {
+        text: colour(&t.colour, "colour", &mut errors),
+        heading: colour(&t.heading_colour, "heading_colour", &mut errors),
+        link: colour(&t.link_colour, "link_colour", &mut errors),
+        muted: colour(&t.muted_colour, "muted_colour", &mut errors),
+        rule: colour(&t.rule_colour, "rule_colour", &mut errors),
+    };
+    let width = ps.width - ps.margin_inner - ps.margin_outer;
+    let body = ps.height - ps.margin_top - ps.margin_bottom;
+    let sane = |v: f32, lo: f32, hi: f32| v.is_finite() && v >= lo && v <= hi;
+    if !(sane(ps.width, 72.0, 5000.0)
+        && sane(ps.height, 72.0, 5000.0)
+        && sane(width, 36.0, 5000.0)
+        && sane(body, 36.0, 5000.0)
+        && sane(ps.body_size, 3.0, 72.0)
+        && sane(ps.square, 2.0, 500.0)
+        && sane(ps.title_size, 3.0, 300.0)
+        && sane(ps.footer_size, 2.0, 72.0)
+        && sane(t.leading, 0.8, 4.0)
+        && sane(t.paragraph_gap, 0.0, 10.0)
+        && sane(t.list_indent, 0.0, 20.0)
+        && t.heading_scale.iter().all(|&s| sane(s, 0.3, 10.0))
+        && t.heading_above
+            .iter()
+            .chain(&t.heading_below)
+            .all(|&s| sane(s, 0.0, 20.0)))
+    {
+        errors.push("book style: a page size, margin, font size or spacing is out of range".into());
+    }
+    if !errors.is_empty() {
+        return Err(errors
+            .into_iter()
+            .map(|m| Diagnostic::file_error(&book.source.path, m))
+            .collect());
+    }
+
+    // Every diagram's SVG, parsed in parallel; order stays the book's.
+    let parsed: Vec<Option<Result<usvg::Tree, String>>> = book
+        .diagrams
+        .par_iter()
+        .map(|d| {
+            d.diagram
+                .as_ref()
+                .map(|d| parse_svg(&diagram_svg(d, style)))
+        })
+        .collect();
+    let mut diags = Vec::new();
+    let mut trees = Vec::new();
+    let mut tree_list = Vec::new();
+    for (entry, p) in book.diagrams.iter().zip(parsed) {
+        match p {
+            Some(Ok(tree)) => {
+                trees.push(Some(tree_list.len()));
+                tree_list.push(tree);
+            }
+            Some(Err(e)) => {
+                diags.push(Diagnostic::error(
+                    &book.source,
+                    entry.span,
+                    format!("this diagram cannot be drawn: {e}"),
+                ));
+                trees.push(None);
+            }
+            None => trees.push(None),
+        }
+    }
+
+    let mut ctx = Ctx {
+        book,
+        bs,
+        ps,
+        shaper: Shaper::new(fonts),
+        colours,
+        width,
+        body,
+        out: Vec::new(),
+        targets: Vec::new(),
+        trees,
+        tree_list,
+        images: Vec::new(),
+        outline: Vec::new(),
+        diags,
+        body_started: false,
+        next_brk: None,
+    };
+    ctx.title_page();
+    let has_toc = book
+        .blocks
+        .iter()
+        .any(|b| matches!(b, Block::TableOfContents { .. }));
+    let mut seen_toc = !has_toc;
+    let mut first = true;
+    for block in &book.blocks {
+        if first {
+            // The front matter starts on the page after the title.
+            ctx.next_brk = Some(Brk::NewPage);
+            first = false;
+        }
+        match block {
+            Block::TableOfContents { .. } => {
+                ctx.contents(toc);
+                seen_toc = true;
+            }
+            Block::Heading { level, .. } if *level <= 2 && seen_toc && !ctx.body_started => {
+                ctx.body_started = true;
+                let at = ctx.out.len();
+                ctx.block(block, 0.0, width, 0);
+                if let Some(b) = ctx.out.get_mut(at) {
+                    b.starts_body = true;
+                }
+            }
+            _ => ctx.block(block, 0.0, width, 0),
+        }
+    }
+    ctx.notice();
+    if !ctx.diags.is_empty() {
+        return Err(ctx.diags);
+    }
+    Ok(ctx.finish())
+}
+
+impl Ctx<'_> {
+    fn size(&self) -> f32 {
+        self.ps.body_size
+    }
+
+    fn lead(&self) -> f32 {
+        self.ps.body_size * self.bs.text.leading
+    }
+
+    fn push(&mut self, mut b: VBox) {
+        if let Some(brk) = self.next_brk.take() {
+            // A forced page break wins over a keep.
+            if b.brk != Brk::NewPage || brk == Brk::NewPage {
+                b.brk = brk;
+            }
+        }
+        self.out.push(b);
+    }
+
+    fn opts(&self, size: f32, ragged: bool) -> SetOptions {
+        SetOptions {
+            size,
+            ragged,
+            hyphenate: !ragged,
+            tolerance: self.bs.text.tolerance,
+            hyphen_penalty: self.bs.text.hyphen_penalty,
+        }
+    }
+
+    fn baseline(&self, face: FaceId, size: f32, line_height: f32) -> f32 {
+        let f = self.shaper.fonts.face(face);
+        let content = (f.ascender - f.descender) * size;
+        (line_height - content) / 2.0 + f.ascender * size
+    }
+
+    /// Inline content to styled runs.
+    fn runs(
+        &mut self,
+        inlines: &[Inline],
+        face: FaceId,
+        colour: Rgb,
+        link: Option<usize>,
+        out: &mut Vec<Run>,
+    ) {
+        for i in inlines {
+            match i {
+                Inline::Text(t) => out.push(Run {
+                    text: t.replace('\n', " "),
+                    face,
+                    colour,
+                    link,
+                }),
+                Inline::Code(t) => out.push(Run {
+                    text: t.clone(),
+                    face: if face == FaceId::Regular {
+                        FaceId::SemiBold
+                    } else {
+                        face
+                    },
+                    colour,
+                    link,
+                }),
+                Inline::Strong(c) => self.runs(c, face.bold(), colour, link, out),
+                Inline::Emphasis(c) => self.runs(c, face.italic(), colour, link, out),
+                Inline::Link { content, url, .. } => {
+                    let target = match url.strip_prefix('#') {
+                        Some(slug) => self
+                            .book
+                            .sections
+                            .iter()
+                            .any(|s| s.slug == slug)
+                            .then(|| Target::Heading(slug.to_string())),
+                        None if !url.is_empty() => Some(Target::Url(url.clone())),
+                        None => None,
+                    };
+                    match target {
+                        Some(t) => {
+                            self.targets.push(t);
+                            let id = self.targets.len() - 1;
+                            self.runs(content, face, self.colours.link, Some(id), out);
+                        }
+                        None => self.runs(content, face, colour, link, out),
+                    }
+                }
+                Inline::Image { alt, .. } => out.push(Run {
+                    text: alt.clone(),
+                    face: face.italic(),
+                    colour,
+                    link,
+                }),
+                Inline::SoftBreak => out.push(Run {
+                    text: " ".into(),
+                    face,
+                    colour,
+                    link,
+                }),
+                Inline::HardBreak => out.push(Run {
+                    text: "\n".into(),
+                    face,
+                    colour,
+                    link,
+                }),
+            }
+        }
+    }
+
+    /// Lines of a paragraph as boxes, with widow and orphan control.
+    #[allow(clippy::too_many_arguments)]
+    fn set_lines(
+        &mut self,
+        runs: &[Run],
+        x: f32,
+        width: f32,
+        size: f32,
+        ragged: bool,
+        space_before: f32,
+        keep_all: bool,
+    ) -> usize {
+        let lines = self.shaper.set(runs, &[width], &self.opts(size, ragged));
+        let lh = size * self.bs.text.leading;
+        let n = lines.len();
+        for (i, line) in lines.iter().enumerate() {
+            let mut b = self.line_box(line, x, lh, size, FaceId::Regular);
+            if i == 0 {
+                b.space_before = space_before;
+            } else {
+                // Two lines at least at the foot and at the head of a page.
+                b.brk = if !keep_all && i >= 2 && n - i >= 2 {
+                    Brk::Allowed
+                } else {
+                    Brk::Never
+                };
+            }
+            self.push(b);
+        }
+        n
+    }
+
+    fn line_box(&self, line: &Line, x: f32, lh: f32, size: f32, face: FaceId) -> VBox {
+        let mut b = VBox::new(lh, BoxKind::Line);
+        let base = self.baseline(face, size, lh);
+        b.baseline = Some(base);
+        for f in &line.fragments {
+            b.draws.push(Draw::Text {
+                x: x + f.x,
+                y: base,
+                size,
+                face: f.face,
+                colour: f.colour,
+                text: f.text.clone(),
+                glyphs: f.glyphs.clone(),
+            });
+            if let Some(t) = f.link.and_then(|l| self.targets.get(l)) {
+                b.links.push(LinkArea {
+                    x: x + f.x,
+                    y: 0.0,
+                    w: f.width,
+                    h: lh,
+                    target: t.clone(),
+                });
+            }
+        }
+        b
+    }
+
+    fn block(&mut self, block: &Block, x: f32, width: f32, depth: usize) {
+        let lead = self.lead();
+        let gap = lead * self.bs.text.paragraph_gap;
+        match block {
+            Block::Heading {
+                level,
+                content,
+                slug,
+                ..
+            } => self.heading(*level, &plain_text(content), slug, x, width),
+            Block::TableOfContents { .. } => {}
+            Block::Paragraph { content, .. } => {
+                let images: Vec<&Inline> = content
+                    .iter()
+                    .filter(|i| matches!(i, Inline::Image { .. }))
+                    .collect();
+                let only_images = !images.is_empty()
+                    && content.iter().all(|i| match i {
+                        Inline::Image { .. } | Inline::SoftBreak | Inline::HardBreak => true,
+                        Inline::Text(t) => t.trim().is_empty(),
+                        _ => false,
+                    });
+                if only_images {
+                    for i in images {
+                        if let Inline::Image { alt, url, span } = i {
+                            self.image(alt, url, *span, x, width);
+                        }
+                    }
+                    return;
+                }
+                let mut runs = Vec::new();
+                self.runs(content, FaceId::Regular, self.colours.text, None, &mut runs);
+                self.set_lines(&runs, x, width, self.size(), false, gap, false);
+            }
+            Block::List { start, items, span } => {
+                let recovered;
+                let items = if items.iter().any(|i| i.is_empty()) {
+                    recovered = tight_items(self.book, *span, items);
+                    &recovered
+                } else {
+                    items
+                };
+                let indent = self.bs.text.list_indent * self.size();
+                for (k, item) in items.iter().enumerate() {
+                    let marker = match start {
+                        Some(s) => format!("{}.", s.saturating_add(k as u64)),
+                        None if depth.is_multiple_of(2) => "•".to_string(),
+                        None => "–".to_string(),
+                    };
+                    let at = self.out.len();
+                    for (bi, b) in item.iter().enumerate() {
+                        self.block(b, x + indent, width - indent, depth + 1);
+                        // A tight list's items sit closer than paragraphs.
+                        if bi == 0
+                            && let Some(first) = self.out.get_mut(at)
+                        {
+                            first.space_before = if k == 0 { gap } else { gap * 0.4 };
+                        }
+                    }
+                    let size = self.size();
+                    let face = if start.is_some() {
+                        FaceId::SemiBold
+                    } else {
+                        FaceId::Regular
+                    };
+                    let glyphs = self.shaper.shape(face, &marker).to_vec();
+                    let w = super::text::advance(&glyphs) * size;
+                    let colour = self.colours.heading;
+                    if let Some(first) = self.out.get_mut(at) {
+                        let y = first.baseline.unwrap_or(size);
+                        first.draws.push(Draw::Text {
+                            x: x + indent - w - size * 0.45,
+                            y,
+                            size,
+                            face,
+                            colour,
+                            text: marker,
+                            glyphs,
+                        });
+                    }
+                }
+            }
+            Block::Diagram { index, .. } => self.diagram(*index, x, width),
+            Block::BlockQuote { blocks, .. } => {
+                let indent = self.size() * 1.2;
+                let at = self.out.len();
+                for b in blocks {
+                    self.block(b, x + indent, width - indent, depth);
+                }
+                let rule = self.colours.rule;
+                let lw = self.size() * 0.15;
+                for b in &mut self.out[at..] {
+                    let h = b.height;
+                    b.draws.push(Draw::Line {
+                        from: (x + lw, 0.0),
+                        to: (x + lw, h),
+                        width: lw,
+                        colour: rule,
+                        dash: None,
+                    });
+                }
+            }
+            Block::Code { text, .. } => {
+                let size = self.size() * 0.9;
+                let lh = size * 1.3;
+                let mut first = true;
+                for l in text.lines() {
+                    let run = Run {
+                        text: l.trim_end().to_string(),
+                        face: FaceId::SemiBold,
+                        colour: self.colours.muted,
+                        link: None,
+                    };
+                    let lines = self
+                        .shaper
+                        .set(&[run], &[width - size], &self.opts(size, true));
+                    for line in lines.iter() {
+                        let mut b = self.line_box(line, x + size, lh, size, FaceId::SemiBold);
+                        if first {
+                            b.space_before = gap;
+                            first = false;
+                        } else {
+                            b.brk = Brk::Never;
+                        }
+                        self.push(b);
+                    }
+                }
+            }
+            // Raw HTML (comments, mostly) has nothing to print.
+            Block::Html { .. } => {}
+            Block::Rule { .. } => {
+                let mut b = VBox::new(lead, BoxKind::Other);
+                b.space_before = gap;
+                b.draws.push(Draw::Line {
+                    from: (x + width * 0.3, lead / 2.0),
+                    to: (x + width * 0.7, lead / 2.0),
+                    width: 0.6,
+                    colour: self.colours.rule,
+                    dash: None,
+                });
+                self.push(b);
+            }
+        }
+    }
+
+    fn heading(&mut self, level: u8, title: &str, slug: &str, x: f32, width: f32) {
+        let t = &self.bs.text;
+        let li = usize::from(level.clamp(1, 4)) - 1;
+        let size = self.size() * t.heading_scale[li];
+        let lead = self.lead();
+        let lh = size * 1.18;
+        let run = Run {
+            text: title.to_string(),
+            face: FaceId::Heading,
+            colour: self.colours.heading,
+            link: None,
+        };
+        let lines = self.shaper.set(&[run], &[width], &self.opts(size, true));
+        let above = if level == 1 { self.body * 0.28 } else { 0.0 };
+        let text_h = lh * lines.len().max(1) as f32;
+        let below = t.heading_below[li] * lead;
+        let rule = level == 2;
+        let rule_gap = if rule { size * 0.3 } else { 0.0 };
+        let mut b = VBox::new(above + text_h + rule_gap + below, BoxKind::Heading(level));
+        let base = self.baseline(FaceId::Heading, size, lh);
+        for (i, line) in lines.iter().enumerate() {
+            let centre = if level == 1 {
+                (width - line.width) / 2.0
+            } else {
+                0.0
+            };
+            for f in &line.fragments {
+                b.draws.push(Draw::Text {
+                    x: x + centre + f.x,
+                    y: above + lh * i as f32 + base,
+                    size,
+                    face: f.face,
+                    colour: f.colour,
+                    text: f.text.clone(),
+                    glyphs: f.glyphs.clone(),
+                });
+            }
+        }
+        if rule {
+            let y = text_h + rule_gap * 0.5;
+            b.draws.push(Draw::Line {
+                from: (x, y),
+                to: (x + width, y),
+                width: 0.8,
+                colour: self.colours.rule,
+                dash: None,
+            });
+        }
+        b.space_before = t.heading_above[li] * lead;
+        b.brk = if level <= 2 {
+            Brk::NewPage
+        } else {
+            Brk::Allowed
+        };
+        b.anchors.push(slug.to_string());
+        self.outline.push(OutlineEntry {
+            level,
+            title: title.to_string(),
+            slug: slug.to_string(),
+        });
+        self.push(b);
+        self.next_brk = Some(Brk::Never);
+    }
+
+    fn diagram(&mut self, index: usize, x: f32, width: f32) {
+        let Some(tree) = self.trees.get(index).copied().flatten() else {
+            return;
+        };
+        let size = self.tree_list[tree].size();
+        let (uw, uh) = (size.width().max(1.0), size.height().max(1.0));
+        // One square size through the book; narrower only when the text is.
+        let mut scale = self.ps.square / UNIT as f32;
+        if uw * scale > width {
+            scale = width / uw;
+        }
+        let max_h = self.body * 0.92;
+        if uh * scale > max_h {
+            scale = max_h / uh;
+        }
+        let (w, h) = (uw * scale, uh * scale);
+        let gap = self.lead() * 0.6;
+        let mut b = VBox::new(h + gap, BoxKind::Figure);
+        b.space_before = gap;
+        b.draws.push(Draw::Svg {
+            tree,
+            x: x + (width - w) / 2.0,
+            y: 0.0,
+            w,
+            h,
+        });
+        // Kept with the sentence that introduces it.
+        if matches!(
+            self.out.last(),
+            Some(VBox {
+                kind: BoxKind::Line,
+                ..
+            })
+        ) {
+            b.brk = Brk::Never;
+        }
+        self.push(b);
+    }
+
+    fn image(&mut self, alt: &str, url: &str, span: crate::source::Span, x: f32, width: f32) {
+        let path = match self.book.local_image_path(url) {
+            // A web image is not fetched: its alt text and link stand in.
+            None => {
+                self.targets.push(Target::Url(url.to_string()));
+                let run = Run {
+                    text: if alt.is_empty() {
+                        url.to_string()
+                    } else {
+                        alt.to_string()
+                    },
+                    face: FaceId::Italic,
+                    colour: self.colours.link,
+                    link: Some(self.targets.len() - 1),
+                };
+                let gap = self.lead() * self.bs.text.paragraph_gap;
+                self.set_lines(&[run], x, width, self.size(), false, gap, false);
+                return;
+            }
+            Some(Err(reason)) => {
+                self.diags
+                    .push(Diagnostic::error(&self.book.source, span, reason));
+                return;
+            }
+            Some(Ok(p)) => p,
+        };
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        &self.book.source,
+                        span,
+                        format!(
+                            "cannot read the image `{url}`: {}",
+                            crate::book::io_reason(&e)
+                        ),
+                    )
+                    .with_help(format!("looked for {}", path.display())),
+                );
+                return;
+            }
+        };
+        let image = if bytes.starts_with(b"\x89PNG") {
+            Image::from_png(bytes.into(), true)
+        } else if bytes.starts_with(&[0xff, 0xd8]) {
+            Image::from_jpeg(bytes.into(), true)
+        } else {
+            Err("it is neither PNG nor JPEG".to_string())
+        };
+        let image = match image {
+            Ok(i) => i,
+            Err(e) => {
+                self.diags.push(Diagnostic::error(
+                    &self.book.source,
+                    span,
+                    format!("the image `{url}` cannot be used: {e}"),
+                ));
+                return;
+            }
+        };
+        let (pw, ph) = image.size();
+        // 150 pixels to the inch, or smaller to fit.
+        let mut w = pw.max(1) as f32 * 72.0 / 150.0;
+        let mut h = ph.max(1) as f32 * 72.0 / 150.0;
+        let fit = (width / w).min(self.body * 0.9 / h).min(1.0);
+        w *= fit;
+        h *= fit;
+        self.images.push(image);
+        let gap = self.lead() * 0.6;
+        let mut b = VBox::new(h + gap, BoxKind::Figure);
+        b.space_before = gap;
+        b.draws.push(Draw::Image {
+            image: self.images.len() - 1,
+            x: x + (width - w) / 2.0,
+            y: 0.0,
+            w,
+            h,
+        });
+        if matches!(
+            self.out.last(),
+            Some(VBox {
+                kind: BoxKind::Line,
+                ..
+            })
+        ) {
+            b.brk = Brk::Never;
+        }
+        self.push(b);
+    }
+
+    /// Centred lines of ragged text as one box.
+    fn centred(&mut self, text: &str, face: FaceId, size: f32, colour: Rgb, lh_ratio: f32) -> VBox {
+        let run = Run {
+            text: text.to_string(),
+            face,
+            colour,
+            link: None,
+        };
+        let lines = self
+            .shaper
+            .set(&[run], &[self.width], &self.opts(size, true));
+        let lh = size * lh_ratio;
+        let base = self.baseline(face, size, lh);
+        let mut b = VBox::new(lh * lines.len() as f32, BoxKind::Other);
+        for (i, line) in lines.iter().enumerate() {
+            let dx = (self.width - line.width) / 2.0;
+            for f in &line.fragments {
+                b.draws.push(Draw::Text {
+                    x: dx + f.x,
+                    y: lh * i as f32 + base,
+                    size,
+                    face: f.face,
+                    colour: f.colour,
+                    text: f.text.clone(),
+                    glyphs: f.glyphs.clone(),
+                });
+            }
+        }
+        b
+    }
+
+    fn title_page(&mut self) {
+        let fm = &self.book.front_matter;
+        let title = fm.title().unwrap_or(&self.book.name).to_string();
+        let subtitle = fm.subtitle().map(str::to_string);
+        let author = fm.get("author").map(str::to_string);
+        let size = self.ps.title_size;
+        let mut page = VBox::new(self.body, BoxKind::Other);
+        page.brk = Brk::NewPage;
+        let mut y = self.body * 0.3;
+        let t = self.centred(&title, FaceId::Heading, size, self.colours.heading, 1.15);
+        for mut d in t.draws {
+            d.shift(0.0, y);
+            page.draws.push(d);
+        }
+        y += t.height + size * 0.35;
+        page.draws.push(Draw::Line {
+            from: (self.width * 0.3, y),
+            to: (self.width * 0.7, y),
+            width: 1.0,
+            colour: self.colours.rule,
+            dash: None,
+        });
+        y += size * 0.45;
+        for (text, face, scale) in [
+            (subtitle, FaceId::Italic, 0.5),
+            (author, FaceId::Regular, 0.42),
+        ] {
+            if let Some(text) = text {
+                let s = self.centred(&text, face, size * scale, self.colours.text, 1.3);
+                for mut d in s.draws {
+                    d.shift(0.0, y);
+                    page.draws.push(d);
+                }
+                y += s.height + size * 0.2;
+            }
+        }
+        self.push(page);
+    }
+
+    fn contents(&mut self, toc: &[TocEntry]) {
+        self.next_brk = Some(Brk::NewPage);
+        self.heading(2, "Contents", "table-of-contents", 0.0, self.width);
+        let size = self.size();
+        let lead = self.lead();
+        let num_w = self.shaper.width(FaceId::Regular, "000", size);
+        let dot = self.shaper.shape(FaceId::Regular, ".").to_vec();
+        let step = size * 0.55;
+        for e in toc {
+            let (face, tsize, colour, above) = if e.level <= 1 {
+                (
+                    FaceId::Heading,
+                    size * 1.2,
+                    self.colours.heading,
+                    lead * 0.9,
+                )
+            } else {
+                (FaceId::SemiBold, size, self.colours.text, lead * 0.35)
+            };
+            let lh = tsize * 1.3;
+            let title_run = Run {
+                text: e.title.clone(),
+                face,
+                colour,
+                link: None,
+            };
+            let avail = self.width - num_w - size;
+            let lines = self
+                .shaper
+                .set(&[title_run], &[avail], &self.opts(tsize, true));
+            let base = self.baseline(face, tsize, lh);
+            let mut b = VBox::new(0.0, BoxKind::Other);
+            b.space_before = above;
+            let mut y = 0.0;
+            for (i, line) in lines.iter().enumerate() {
+                for f in &line.fragments {
+                    b.draws.push(Draw::Text {
+                        x: f.x,
+                        y: y + base,
+                        size: tsize,
+                        face: f.face,
+                        colour: f.colour,
+                        text: f.text.clone(),
+                        glyphs: f.glyphs.clone(),
+                    });
+                }
+                if i + 1 == lines.len() {
+                    // Dot leaders on a grid, so they line up down the page.
+                    let from = ((line.width + size * 0.5) / step).ceil() * step;
+                    let to = self.width - num_w - size * 0.4;
+                    let count = ((to - from) / step).floor().max(0.0) as usize;
+                    if count > 0 {
+                        let mut glyphs = Vec::with_capacity(count);
+                        let mut text = String::with_capacity(count);
+                        for k in 0..count {
+                            let mut g = dot.first().copied().unwrap_or(Glyph {
+                                id: 0,
+                                advance: 0.0,
+                                dx: 0.0,
+                                dy: 0.0,
+                                cluster: 0,
+                            });
+                            g.advance = step / size;
+                            g.cluster = k as u32;
+                            glyphs.push(g);
+                            text.push('.');
+                        }
+                        b.draws.push(Draw::Text {
+                            x: from,
+                            y: y + base,
+                            size,
+                            face: FaceId::Regular,
+                            colour: self.colours.muted,
+                            text,
+                            glyphs,
+                        });
+                    }
+                    b.draws.push(Draw::PageRef {
+                        slug: e.slug.clone(),
+                        x: self.width,
+                        y: y + base,
+                        size,
+                        face: FaceId::Regular,
+                        colour,
+                    });
+                }
+                y += lh;
+            }
+            if let Some(d) = &e.description {
+                let dsize = size * 0.88;
+                let dlh = dsize * 1.3;
+                let run = Run {
+                    text: d.clone(),
+                    face: FaceId::Italic,
+                    colour: self.colours.muted,
+                    link: None,
+                };
+                let indent = size;
+                let dl = self
+                    .shaper
+                    .set(&[run], &[avail - indent], &self.opts(dsize, true));
+                let dbase = self.baseline(FaceId::Italic, dsize, dlh);
+                for line in &dl {
+                    for f in &line.fragments {
+                        b.draws.push(Draw::Text {
+                            x: indent + f.x,
+                            y: y + dbase,
+                            size: dsize,
+                            face: f.face,
+                            colour: f.colour,
+                            text: f.text.clone(),
+                            glyphs: f.glyphs.clone(),
+                        });
+                    }
+                    y += dlh;
+                }
+            }
+            b.height = y;
+            b.links.push(LinkArea {
+                x: 0.0,
+                y: 0.0,
+                w: self.width,
+                h: y,
+                target: Target::Heading(e.slug.clone()),
+            });
+            self.push(b);
+        }
+    }
+
+    fn notice(&mut self) {
+        let n = &self.bs.notice;
+        if n.text.trim().is_empty() {
+            return;
+        }
+        let (heading, text) = (n.heading.clone(), n.text.clone());
+        self.next_brk = Some(Brk::NewPage);
+        let size = self.size() * 0.9;
+        let lead = size * self.bs.text.leading;
+        let hs = self.size() * self.bs.text.heading_scale[2];
+        let head = Run {
+            text: heading,
+            face: FaceId::Heading,
+            colour: self.colours.heading,
+            link: None,
+        };
+        self.set_lines(&[head], 0.0, self.width, hs, true, 0.0, true);
+        self.next_brk = Some(Brk::Never);
+        for para in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
+            let mut runs = Vec::new();
+            for (k, word) in para.split_whitespace().enumerate() {
+                let space = if k == 0 { "" } else { " " };
+                let url = word
+                    .trim_start_matches('(')
+                    .trim_end_matches([')', ',', '.', ';']);
+                if url.starts_with("https://") || url.starts_with("http://") {
+                    self.targets.push(Target::Url(url.to_string()));
+                    let (pre, post) = word.split_once(url).unwrap_or(("", ""));
+                    runs.push(Run {
+                        text: format!("{space}{pre}"),
+                        face: FaceId::Regular,
+                        colour: self.colours.muted,
+                        link: None,
+                    });
+                    runs.push(Run {
+                        text: url.to_string(),
+                        face: FaceId::Regular,
+                        colour: self.colours.link,
+                        link: Some(self.targets.len() - 1),
+                    });
+                    runs.push(Run {
+                        text: post.to_string(),
+                        face: FaceId::Regular,
+                        colour: self.colours.muted,
+                        link: None,
+                    });
+                } else {
+                    runs.push(Run {
+                        text: format!("{space}{word}"),
+                        face: FaceId::Regular,
+                        colour: self.colours.muted,
+                        link: None,
+                    });
+                }
+            }
+            runs.retain(|r| !r.text.is_empty());
+            self.set_lines(&runs, 0.0, self.width, size, false, lead * 0.5, false);
+        }
+    }
+
+    /// Paginates, numbers the pages, adds footers and resolves page numbers.
+    fn finish(mut self) -> Laid {
+        let ps = self.ps;
+        let pages_of = paginate(&self.out, self.body);
+        let body_page = pages_of
+            .iter()
+            .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
+        let mut anchors = BTreeMap::new();
+        let mut pages = Vec::with_capacity(pages_of.len());
+        for (pi, placed) in pages_of.iter().enumerate() {
+            let label = match body_page {
+                Some(b) if pi >= b => Label::Arabic((pi - b + 1) as u32),
+                Some(_) => Label::Roman(pi as u32 + 1),
+                None => Label::Arabic(pi as u32 + 1),
+            };
+            let mut page = Page {
+                width: ps.width,
+                height: ps.height,
+                label,
+                draws: Vec::new(),
+                links: Vec::new(),
+            };
+            for &(bi, y) in placed {
+                let b = &mut self.out[bi];
+                let (dx, dy) = (ps.margin_inner, ps.margin_top + y);
+                for mut d in std::mem::take(&mut b.draws) {
+                    d.shift(dx, dy);
+                    page.draws.push(d);
+                }
+                for mut l in std::mem::take(&mut b.links) {
+                    l.x += dx;
+                    l.y += dy;
+                    page.links.push(l);
+                }
+                for a in &b.anchors {
+                    anchors.entry(a.clone()).or_insert((pi, dy));
+                }
+            }
+            pages.push(page);
+        }
+        let label_of = |slug: &str| -> Option<String> {
+            anchors
+                .get(slug)
+                .and_then(|&(p, _)| pages.get(p))
+                .map(|p: &Page| p.label.text())
+        };
+        let labels: Vec<Option<String>> = pages
+            .iter()
+            .flat_map(|p| p.draws.iter())
+            .filter_map(|d| match d {
+                Draw::PageRef { slug, .. } => Some(label_of(slug)),
+                _ => None,
+            })
+            .collect();
+        let mut labels = labels.into_iter();
+        for (pi, page) in pages.iter_mut().enumerate() {
+            for d in &mut page.draws {
+                if let Draw::PageRef {
+                    x,
+                    y,
+                    size,
+                    face,
+                    colour,
+                    ..
+                } = d
+                {
+                    let text = labels.next().flatten().unwrap_or_default();
+                    let glyphs = self.shaper.shape(*face, &text).to_vec();
+                    let w = super::text::advance(&glyphs) * *size;
+                    *d = Draw::Text {
+                        x: *x - w,
+                        y: *y,
+                        size: *size,
+                        face: *face,
+                        colour: *colour,
+                        text,
+                        glyphs,
+                    };
+                }
+            }
+            // The title page has no number.
+            if pi == 0 {
+                continue;
+            }
+            let text = page.label.text();
+            let size = ps.footer_size;
+            let glyphs = self.shaper.shape(FaceId::Regular, &text).to_vec();
+            let w = super::text::advance(&glyphs) * size;
+            page.draws.push(Draw::Text {
+                x: (ps.width - w) / 2.0,
+                y: ps.height - ps.margin_bottom + ps.footer_gap,
+                size,
+                face: FaceId::Regular,
+                colour: self.colours.muted,
+                text,
+                glyphs,
+            });
+        }
+        Laid {
+            pages,
+            trees: self.tree_list,
+            images: self.images,
+            outline: self.outline,
+            anchors,
+        }
+    }
+}
+
+/// The book model drops the text of a tight list's items (pulldown-cmark
+/// gives them no paragraph); until it keeps them, read each empty item's
+/// inline text back from the list's own span.
+fn tight_items(book: &Book, span: crate::source::Span, items: &[Vec<Block>]) -> Vec<Vec<Block>> {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let Some(text) = book.source.text.get(span.range()) else {
+        return items.to_vec();
+    };
+    let defs = &book.link_defs;
+    let mut resolve = |link: pulldown_cmark::BrokenLink<'_>| {
+        defs.iter()
+            .find(|d| d.label.eq_ignore_ascii_case(&link.reference))
+            .map(|d| (d.url.clone().into(), "".into()))
+    };
+    let parser = Parser::new_with_broken_link_callback(text, Options::empty(), Some(&mut resolve));
+    let mut found: Vec<Vec<Inline>> = Vec::new();
+    // A stack of open inline containers: (kind, content, url).
+    let mut stack: Vec<(u8, Vec<Inline>, String)> = Vec::new();
+    let mut depth = 0usize;
+    for event in parser {
+        match event {
+            Event::Start(Tag::List(_)) => depth += 1,
+            Event::End(TagEnd::List(_)) => depth = depth.saturating_sub(1),
+            Event::Start(Tag::Item) if depth == 1 => stack = vec![(0, Vec::new(), String::new())],
+            Event::End(TagEnd::Item) if depth == 1 => {
+                if let Some((_, content, _)) = stack.drain(..).next() {
+                    found.push(content);
+                }
+            }
+            Event::Start(Tag::Strong) => stack.push((1, Vec::new(), String::new())),
+            Event::Start(Tag::Emphasis) => stack.push((2, Vec::new(), String::new())),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                stack.push((3, Vec::new(), dest_url.to_string()))
+            }
+            Event::End(TagEnd::Strong | TagEnd::Emphasis | TagEnd::Link) if stack.len() > 1 => {
+                if let Some((kind, content, url)) = stack.pop() {
+                    let inline = match kind {
+                        1 => Inline::Strong(content),
+                        2 => Inline::Emphasis(content),
+                        _ => Inline::Link {
+                            content,
+                            url,
+                            reference: None,
+                            span,
+                        },
+                    };
+                    if let Some(top) = stack.last_mut() {
+                        top.1.push(inline);
+                    }
+                }
+            }
+            Event::Text(t) if depth == 1 => {
+                if let Some(top) = stack.last_mut() {
+                    top.1.push(Inline::Text(t.to_string()));
+                }
+            }
+            Event::Code(t) if depth == 1 => {
+                if let Some(top) = stack.last_mut() {
+                    top.1.push(Inline::Code(t.to_string()));
+                }
+            }
+            Event::SoftBreak | Event::HardBreak if depth == 1 => {
+                if let Some(top) = stack.last_mut() {
+                    top.1.push(Inline::SoftBreak);
+                }
+            }
+            _ => {}
+        }
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(k, item)| match found.get(k) {
+            Some(content) if item.is_empty() && !content.is_empty() => vec![Block::Paragraph {
+                content: content.clone(),
+                span,
+            }],
+            _ => item.clone(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceFile;
+
+    fn vbox(h: f32, brk: Brk) -> VBox {
+        let mut b = VBox::new(h, BoxKind::Line);
+        b.brk = brk;
+        b
+    }
+
+    #[test]
+    fn roman_numerals() {
+        assert_eq!(roman(1), "i");
+        assert_eq!(roman(4), "iv");
+        assert_eq!(roman(14), "xiv");
+        assert_eq!(roman(1994), "mcmxciv");
+    }
+
+    #[test]
+    fn pagination_backs_up_to_an_allowed_break() {
+        // Five lines of 10 on pages of 35: the break before box 3 is not
+        // allowed, so the page ends before box 2.
+        let boxes = vec![
+            vbox(10.0, Brk::Allowed),
+            vbox(10.0, Brk::Allowed),
+            vbox(10.0, Brk::Allowed),
+            vbox(10.0, Brk::Never),
+            vbox(10.0, Brk::Allowed),
+        ];
+        let pages = paginate(&boxes, 35.0);
+        let idx: Vec<Vec<usize>> = pages
+            .iter()
+            .map(|p| p.iter().map(|x| x.0).collect())
+            .collect();
+        assert_eq!(idx, vec![vec![0, 1], vec![2, 3, 4]]);
+        // Forced breaks, and a box taller than a page still makes progress.
+        let boxes = vec![
+            vbox(50.0, Brk::Allowed),
+            vbox(5.0, Brk::NewPage),
+            vbox(5.0, Brk::Never),
+        ];
+        let pages = paginate(&boxes, 35.0);
+        assert_eq!(pages.len(), 2);
+        assert!(paginate(&[], 10.0).is_empty());
+    }
+
+    fn lay(text: &str) -> (Vec<VBox>, Vec<Vec<(usize, f32)>>) {
+        let mut diags = Vec::new();
+        let book = Book::parse(SourceFile::new("dir/t.md", text), &mut diags);
+        let fonts = super::super::text::Fonts::new("Raleway", "Fredoka One").unwrap();
+        let bs = BookStyle::default();
+        let style = Style::default();
+        let mut ctx_diags = Vec::new();
+        let toc = crate::contents::table_of_contents(&book, &mut ctx_diags);
+        // Build the boxes the way `layout` does, then paginate them.
+        let laid = layout(&book, &toc, &style, &bs, &bs.zine, &fonts);
+        assert!(laid.is_ok());
+        let width = bs.zine.width - bs.zine.margin_inner - bs.zine.margin_outer;
+        let body = bs.zine.height - bs.zine.margin_top - bs.zine.margin_bottom;
+        let mut ctx = Ctx {
+            book: &book,
+            bs: &bs,
+            ps: &bs.zine,
+            shaper: Shaper::new(&fonts),
+            colours: Colours {
+                text: (0, 0, 0),
+                heading: (0, 0, 0),
+                link: (0, 0, 0),
+                muted: (0, 0, 0),
+                rule: (0, 0, 0),
+            },
+            width,
+            body,
+            out: Vec::new(),
+            targets: Vec::new(),
+            trees: Vec::new(),
+            tree_list: Vec::new(),
+            images: Vec::new(),
+            outline: Vec::new(),
+            diags: Vec::new(),
+            body_started: false,
+            next_brk: None,
+        };
+        let parsed: Vec<Option<usize>> = book
+            .diagrams
+            .iter()
+            .map(|d| {
+                let tree = parse_svg(&diagram_svg(d.diagram.as_ref()?, &style)).ok()?;
+                ctx.tree_list.push(tree);
+                Some(ctx.tree_list.len() - 1)
+            })
+            .collect();
+        ctx.trees = parsed;
+        for b in &book.blocks {
+            ctx.block(b, 0.0, width, 0);
+        }
+        let pages = paginate(&ctx.out, body);
+        (ctx.out, pages)
+    }
+
+    const BOARD: &str = "    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";
+
+    fn long_text(n: usize) -> String {
+        (0..n)
+            .map(|i| {
+                format!("Sentence number {i} tells the players what to do next with their pieces.")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn sections_start_new_pages_and_headings_are_never_last() {
+        let text = format!(
+            "## First\n{}\n\n### Sub\n{}\n\n## Second\nShort.\n\n### Third\n{}\n",
+            long_text(20),
+            long_text(15),
+            long_text(30)
+        );
+        let (boxes, pages) = lay(&text);
+        for (pi, page) in pages.iter().enumerate() {
+            let (last, _) = *page.last().unwrap();
+            assert!(
+                !matches!(boxes[last].kind, BoxKind::Heading(_)),
+                "page {pi} ends with a heading"
+            );
+            for &(i, _) in page.iter().skip(1) {
+                assert!(
+                    !matches!(boxes[i].kind, BoxKind::Heading(2)),
+                    "a section starts mid-page"
+                );
+            }
+        }
+        let second = pages
+            .iter()
+            .position(|p| {
+                p.iter()
+                    .any(|&(i, _)| boxes[i].kind == BoxKind::Heading(2) && i > 0)
+            })
+            .unwrap();
+        assert_eq!(
+            pages[second][0].0,
+            boxes
+                .iter()
+                .rposition(|b| b.kind == BoxKind::Heading(2))
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn no_widows_or_orphans() {
+        let text = format!(
+            "## A\n{}\n\n{}\n\n{}\n",
+            long_text(9),
+            long_text(13),
+            long_text(17)
+        );
+        let (boxes, pages) = lay(&text);
+        assert!(pages.len() >= 2);
+        for page in &pages {
+            // The first box of a page is never the last line of a paragraph
+            // that started on the page before, and the last is never a
+            // paragraph's first line with more to come.
+            let (first, _) = page[0];
+            let (last, _) = *page.last().unwrap();
+            if boxes[first].brk == Brk::Allowed && first > 0 && boxes[first].kind == BoxKind::Line {
+                let next_is_new = boxes
+                    .get(first + 1)
+                    .is_none_or(|b| b.space_before > 0.0 || b.kind != BoxKind::Line);
+                assert!(
+                    !next_is_new || boxes[first].space_before > 0.0,
+                    "a widow at the top of a page"
+                );
+            }
+            if boxes[last].kind == BoxKind::Line {
+                let continues = boxes
+                    .get(last + 1)
+                    .is_some_and(|b| b.kind == BoxKind::Line && b.space_before == 0.0);
+                let starts = boxes[last].space_before > 0.0;
+                assert!(!(continues && starts), "an orphan at the foot of a page");
+            }
+        }
+    }
+
+    #[test]
+    fn a_diagram_is_never_split_and_stays_with_its_sentence() {
+        let text = format!(
+            "## A\n{}\n\nIn this example, White moves:\n\n{BOARD}\nAfter.\n",
+            long_text(22)
+        );
+        let (boxes, pages) = lay(&text);
+        let fig = boxes
+            .iter()
+            .position(|b| b.kind == BoxKind::Figure)
+            .unwrap();
+        let page = pages
+            .iter()
+            .find(|p| p.iter().any(|&(i, _)| i == fig))
+            .unwrap();
+        // The introducing line shares the diagram's page.
+        assert!(page.iter().any(|&(i, _)| i == fig - 1));
+        let draws = boxes[fig].draws.len();
+        assert_eq!(draws, 1);
+    }
+}

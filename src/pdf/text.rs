@@ -1,0 +1,1005 @@
+//! Text: the embedded fonts, shaping with rustybuzz (kerning, ligatures),
+//! English hyphenation with hypher, and a Knuth–Plass line breaker over
+//! the shaped widths.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use resvg::usvg::fontdb;
+
+use crate::assets;
+
+/// The faces the book uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FaceId {
+    Regular,
+    Italic,
+    SemiBold,
+    Bold,
+    BoldItalic,
+    Heading,
+}
+
+impl FaceId {
+    pub const ALL: [FaceId; 6] = [
+        FaceId::Regular,
+        FaceId::Italic,
+        FaceId::SemiBold,
+        FaceId::Bold,
+        FaceId::BoldItalic,
+        FaceId::Heading,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn bold(self) -> FaceId {
+        match self {
+            FaceId::Italic | FaceId::BoldItalic => FaceId::BoldItalic,
+            FaceId::Heading => FaceId::Heading,
+            _ => FaceId::Bold,
+        }
+    }
+
+    pub fn italic(self) -> FaceId {
+        match self {
+            FaceId::Bold | FaceId::BoldItalic | FaceId::SemiBold => FaceId::BoldItalic,
+            FaceId::Heading => FaceId::Heading,
+            _ => FaceId::Italic,
+        }
+    }
+}
+
+/// One font face: its bytes (for the PDF) and the shaper's view of them.
+pub struct Face {
+    pub data: &'static [u8],
+    pub rb: rustybuzz::Face<'static>,
+    /// Ascender and descender in ems (the descender is negative).
+    pub ascender: f32,
+    pub descender: f32,
+    units_per_em: f32,
+}
+
+/// The book's faces, in [`FaceId`] order.
+pub struct Fonts {
+    faces: Vec<Face>,
+}
+
+impl Fonts {
+    /// Finds the faces among the embedded fonts; a family the binary does not
+    /// embed is an error.
+    pub fn new(body_family: &str, heading_family: &str) -> Result<Fonts, String> {
+        let db = assets::font_database();
+        let mut faces = Vec::new();
+        for id in FaceId::ALL {
+            let (family, weight, italic) = match id {
+                FaceId::Regular => (body_family, 400, false),
+                FaceId::Italic => (body_family, 400, true),
+                FaceId::SemiBold => (body_family, 600, false),
+                FaceId::Bold => (body_family, 700, false),
+                FaceId::BoldItalic => (body_family, 700, true),
+                FaceId::Heading => (heading_family, 400, false),
+            };
+            let query = fontdb::Query {
+                families: &[fontdb::Family::Name(family)],
+                weight: fontdb::Weight(weight),
+                style: if italic {
+                    fontdb::Style::Italic
+                } else {
+                    fontdb::Style::Normal
+                },
+                ..Default::default()
+            };
+            let found = db
+                .query(&query)
+                .and_then(|fid| db.faces().position(|f| f.id == fid));
+            // The database holds the embedded files in `FONTS` order, one face each.
+            let Some(file) = found.and_then(|i| assets::FONTS.get(i)) else {
+                return Err(format!(
+                    "the font family `{family}` is not embedded; use \"{}\" or \"{}\"",
+                    assets::BODY_FAMILY,
+                    assets::HEADING_FAMILY
+                ));
+            };
+            let rb = rustybuzz::Face::from_slice(file.data, 0)
+                .ok_or_else(|| format!("cannot read the font {}", file.file_name))?;
+            let upem = f32::from(rb.units_per_em() as u16).max(1.0);
+            faces.push(Face {
+                data: file.data,
+                ascender: f32::from(rb.ascender()) / upem,
+                descender: f32::from(rb.descender()) / upem,
+                units_per_em: upem,
+                rb,
+            });
+        }
+        Ok(Fonts { faces })
+    }
+
+    pub fn face(&self, id: FaceId) -> &Face {
+        &self.faces[id.index()]
+    }
+}
+
+/// A shaped glyph; lengths in ems, `cluster` a byte offset into its text.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Glyph {
+    pub id: u16,
+    pub advance: f32,
+    pub dx: f32,
+    pub dy: f32,
+    pub cluster: u32,
+}
+
+/// An RGB colour.
+pub type Rgb = (u8, u8, u8);
+
+/// Shapes text, remembering each (face, word) it has shaped.
+pub struct Shaper<'f> {
+    pub fonts: &'f Fonts,
+    cache: HashMap<(FaceId, String), Arc<[Glyph]>>,
+}
+
+impl<'f> Shaper<'f> {
+    pub fn new(fonts: &'f Fonts) -> Self {
+        Shaper {
+            fonts,
+            cache: HashMap::new(),
+        }
+    }
+
+    pub fn shape(&mut self, face: FaceId, text: &str) -> Arc<[Glyph]> {
+        if let Some(g) = self.cache.get(&(face, text.to_string())) {
+            return g.clone();
+        }
+        let f = self.fonts.face(face);
+        let mut buffer = rustybuzz::UnicodeBuffer::new();
+        buffer.push_str(text);
+        buffer.set_direction(rustybuzz::Direction::LeftToRight);
+        let out = rustybuzz::shape(&f.rb, &[], buffer);
+        let scale = 1.0 / f.units_per_em;
+        let glyphs: Arc<[Glyph]> = out
+            .glyph_infos()
+            .iter()
+            .zip(out.glyph_positions())
+            .map(|(info, pos)| Glyph {
+                id: info.glyph_id as u16,
+                advance: pos.x_advance as f32 * scale,
+                dx: pos.x_offset as f32 * scale,
+                dy: pos.y_offset as f32 * scale,
+                cluster: info.cluster,
+            })
+            .collect();
+        self.cache.insert((face, text.to_string()), glyphs.clone());
+        glyphs
+    }
+
+    /// The advance of a text at a size, in points.
+    pub fn width(&mut self, face: FaceId, text: &str, size: f32) -> f32 {
+        advance(&self.shape(face, text)) * size
+    }
+}
+
+/// The advance of glyphs, in ems.
+pub fn advance(glyphs: &[Glyph]) -> f32 {
+    glyphs.iter().map(|g| g.advance).sum()
+}
+
+/// A piece of paragraph text in one style. `link` is the layout's index of
+/// the link it belongs to. A `\n` is a forced line break.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub text: String,
+    pub face: FaceId,
+    pub colour: Rgb,
+    pub link: Option<usize>,
+}
+
+/// Shaped text placed on a line: `x` from the line's start, in points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fragment {
+    pub x: f32,
+    pub width: f32,
+    pub face: FaceId,
+    pub colour: Rgb,
+    pub link: Option<usize>,
+    pub text: String,
+    pub glyphs: Vec<Glyph>,
+}
+
+/// One set line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub fragments: Vec<Fragment>,
+    /// The width the line takes, in points.
+    pub width: f32,
+    /// Ends in a hyphen the breaker added.
+    pub hyphenated: bool,
+}
+
+/// How a paragraph is set.
+#[derive(Clone, Copy, Debug)]
+pub struct SetOptions {
+    pub size: f32,
+    /// Ragged right (headings, contents descriptions) instead of justified.
+    pub ragged: bool,
+    pub hyphenate: bool,
+    pub tolerance: f32,
+    pub hyphen_penalty: f32,
+}
+
+const INFINITE: f32 = 10000.0;
+const FILL: f32 = 1.0e6;
+const LINE_PENALTY: f32 = 10.0;
+const FLAGGED_DEMERITS: f32 = 3000.0;
+const FITNESS_DEMERITS: f32 = 100.0;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// An index into the paragraph's pieces.
+    Box(usize),
+    /// `space`: the face and link of the space, so justified text keeps it.
+    Glue,
+    Penalty {
+        cost: f32,
+        flagged: bool,
+        /// The piece whose style a break's hyphen takes.
+        hyphen: Option<usize>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Item {
+    kind: Kind,
+    width: f32,
+    stretch: f32,
+    shrink: f32,
+}
+
+struct Piece {
+    face: FaceId,
+    colour: Rgb,
+    link: Option<usize>,
+    text: String,
+    glyphs: Vec<Glyph>,
+}
+
+/// A paragraph turned into boxes, glue and penalties.
+struct Para {
+    items: Vec<Item>,
+    pieces: Vec<Piece>,
+}
+
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\r')
+}
+
+/// Byte offsets inside `word` where it may be hyphenated.
+pub fn hyphenation_points(word: &str) -> Vec<usize> {
+    let start = word.find(|c: char| c.is_ascii_alphabetic());
+    let end = word.rfind(|c: char| c.is_ascii_alphabetic()).map(|e| e + 1);
+    let (Some(start), Some(end)) = (start, end) else {
+        return Vec::new();
+    };
+    let core = &word[start..end];
+    // Only plain words: no digits, no inner punctuation, not too long.
+    if core.len() < 5 || core.len() > 40 || !core.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Vec::new();
+    }
+    let lower = core.to_ascii_lowercase();
+    let mut points = Vec::new();
+    let mut at = start;
+    let syllables: Vec<&str> = hypher::hyphenate(&lower, hypher::Lang::English).collect();
+    for s in &syllables[..syllables.len().saturating_sub(1)] {
+        at += s.len();
+        points.push(at);
+    }
+    points
+}
+
+impl Shaper<'_> {
+    fn para(&mut self, runs: &[Run], opt: &SetOptions) -> Para {
+        let mut items: Vec<Item> = Vec::new();
+        let mut pieces: Vec<Piece> = Vec::new();
+        for run in runs {
+            let space = self.width(run.face, " ", opt.size);
+            let mut rest = run.text.as_str();
+            while let Some(c) = rest.chars().next() {
+                if c == '\n' {
+                    trim_glue(&mut items);
+                    push_finish(&mut items);
+                    rest = &rest[1..];
+                    continue;
+                }
+                if is_space(c) {
+                    let n = rest.find(|c: char| !is_space(c)).unwrap_or(rest.len());
+                    rest = &rest[n..];
+                    let last_is_box = matches!(
+                        items.last(),
+                        Some(Item {
+                            kind: Kind::Box(_),
+                            ..
+                        })
+                    );
+                    if last_is_box {
+                        let (stretch, shrink) = if opt.ragged {
+                            (space * 3.0, 0.0)
+                        } else {
+                            (space * 0.5, space * 0.33)
+                        };
+                        items.push(Item {
+                            kind: Kind::Glue,
+                            width: space,
+                            stretch,
+                            shrink,
+                        });
+                    }
+                    continue;
+                }
+                let n = rest
+                    .find(|c: char| is_space(c) || c == '\n')
+                    .unwrap_or(rest.len());
+                let word = &rest[..n];
+                rest = &rest[n..];
+                self.word(word, run, opt, &mut items, &mut pieces);
+            }
+        }
+        trim_glue(&mut items);
+        push_finish(&mut items);
+        Para { items, pieces }
+    }
+
+    /// A word: boxes, with penalties where it may break (after a dash, or at
+    /// a hyphenation point).
+    fn word(
+        &mut self,
+        word: &str,
+        run: &Run,
+        opt: &SetOptions,
+        items: &mut Vec<Item>,
+        pieces: &mut Vec<Piece>,
+    ) {
+        // Split after dashes and slashes that have text on both sides.
+        let mut parts = Vec::new();
+        let mut start = 0;
+        for (i, c) in word.char_indices() {
+            let end = i + c.len_utf8();
+            if matches!(c, '-' | '–' | '—' | '/') && i > start && end < word.len() {
+                parts.push(&word[start..end]);
+                start = end;
+            }
+        }
+        parts.push(&word[start..]);
+        let count = parts.len();
+        for (pi, part) in parts.into_iter().enumerate() {
+            let glyphs = self.shape(run.face, part);
+            let points = if opt.hyphenate {
+                hyphenation_points(part)
+            } else {
+                Vec::new()
+            };
+            let mut cuts: Vec<(usize, usize)> = Vec::new(); // (byte, glyph index)
+            for p in points {
+                if let Some(g) = glyphs.iter().position(|g| g.cluster as usize == p) {
+                    // Only where every later glyph belongs to later text (no ligature across).
+                    if glyphs[g..].iter().all(|x| x.cluster as usize >= p)
+                        && glyphs[..g].iter().all(|x| (x.cluster as usize) < p)
+                    {
+                        cuts.push((p, g));
+                    }
+                }
+            }
+            let hyphen_width = if cuts.is_empty() {
+                0.0
+            } else {
+                self.width(run.face, "-", opt.size)
+            };
+            let mut from = (0usize, 0usize);
+            let bounds: Vec<(usize, usize)> = cuts
+                .into_iter()
+                .chain(std::iter::once((part.len(), glyphs.len())))
+                .collect();
+            let nb = bounds.len();
+            for (k, to) in bounds.into_iter().enumerate() {
+                let gl: Vec<Glyph> = glyphs[from.1..to.1]
+                    .iter()
+                    .map(|g| Glyph {
+                        cluster: g.cluster.saturating_sub(from.0 as u32),
+                        ..*g
+                    })
+                    .collect();
+                let width = advance(&gl) * opt.size;
+                pieces.push(Piece {
+                    face: run.face,
+                    colour: run.colour,
+                    link: run.link,
+                    text: part[from.0..to.0].to_string(),
+                    glyphs: gl,
+                });
+                items.push(Item {
+                    kind: Kind::Box(pieces.len() - 1),
+                    width,
+                    stretch: 0.0,
+                    shrink: 0.0,
+                });
+                if k + 1 < nb {
+                    items.push(Item {
+                        kind: Kind::Penalty {
+                            cost: opt.hyphen_penalty,
+                            flagged: true,
+                            hyphen: Some(pieces.len() - 1),
+                        },
+                        width: hyphen_width,
+                        stretch: 0.0,
+                        shrink: 0.0,
+                    });
+                }
+                from = to;
+            }
+            if pi + 1 < count {
+                items.push(Item {
+                    kind: Kind::Penalty {
+                        cost: opt.hyphen_penalty,
+                        flagged: true,
+                        hyphen: None,
+                    },
+                    width: 0.0,
+                    stretch: 0.0,
+                    shrink: 0.0,
+                });
+            }
+        }
+    }
+
+    /// Sets a paragraph into lines of the given widths (the last width
+    /// repeats).
+    pub fn set(&mut self, runs: &[Run], widths: &[f32], opt: &SetOptions) -> Vec<Line> {
+        let para = self.para(runs, opt);
+        if para.pieces.is_empty() {
+            return Vec::new();
+        }
+        let width_of = |line: usize| -> f32 {
+            widths
+                .get(line)
+                .or(widths.last())
+                .copied()
+                .unwrap_or(0.0)
+                .max(1.0)
+        };
+        let tol = opt.tolerance.max(0.1);
+        let breaks = knuth_plass(&para.items, &width_of, tol)
+            .or_else(|| knuth_plass(&para.items, &width_of, tol * 3.0))
+            .unwrap_or_else(|| first_fit(&para.items, &width_of));
+        self.lines(&para, &breaks, &width_of, opt)
+    }
+
+    fn lines(
+        &mut self,
+        para: &Para,
+        breaks: &[usize],
+        width_of: &dyn Fn(usize) -> f32,
+        opt: &SetOptions,
+    ) -> Vec<Line> {
+        let items = &para.items;
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (line_no, &b) in breaks.iter().enumerate() {
+            let begin = line_start(items, start);
+            let end = b.min(items.len());
+            let (mut natural, mut stretch, mut shrink) = (0.0, 0.0, 0.0);
+            for it in &items[begin.min(end)..end] {
+                if !matches!(it.kind, Kind::Penalty { .. }) {
+                    natural += it.width;
+                    stretch += it.stretch;
+                    shrink += it.shrink;
+                }
+            }
+            let (hyphen, hyphenated) = match items.get(b).map(|i| i.kind) {
+                Some(Kind::Penalty {
+                    hyphen: Some(p), ..
+                }) => (Some(p), true),
+                _ => (None, false),
+            };
+            if hyphenated {
+                natural += items[b].width;
+            }
+            let target = width_of(line_no);
+            let last = line_no + 1 == breaks.len();
+            let mut ratio = if natural < target && stretch > 0.0 {
+                (target - natural) / stretch
+            } else if natural > target && shrink > 0.0 {
+                ((target - natural) / shrink).max(-1.0)
+            } else {
+                0.0
+            };
+            if (last || opt.ragged) && ratio > 0.0 {
+                ratio = 0.0;
+            }
+            // A line the breaker could not fill is left ragged, not gappy.
+            if ratio > opt.tolerance * 3.0 {
+                ratio = 0.0;
+            }
+            let mut line = Line {
+                fragments: Vec::new(),
+                width: 0.0,
+                hyphenated,
+            };
+            let mut x = 0.0;
+            let mut pending_space: Option<f32> = None;
+            for it in &items[begin.min(end)..end] {
+                match it.kind {
+                    Kind::Box(p) => {
+                        let piece = &para.pieces[p];
+                        self.place(&mut line, piece, x, pending_space.take(), opt.size);
+                        x += it.width;
+                    }
+                    Kind::Glue => {
+                        let w = if ratio >= 0.0 {
+                            it.width + ratio * it.stretch
+                        } else {
+                            it.width + ratio * it.shrink
+                        };
+                        // The paragraph's closing fill has no width of its own.
+                        if it.stretch < FILL {
+                            pending_space = Some(pending_space.unwrap_or(0.0) + w);
+                            x += w;
+                        }
+                    }
+                    Kind::Penalty { .. } => {}
+                }
+            }
+            if let Some(p) = hyphen {
+                let piece = &para.pieces[p];
+                let glyphs = self.shape(piece.face, "-").to_vec();
+                let hy = Piece {
+                    face: piece.face,
+                    colour: piece.colour,
+                    link: piece.link,
+                    text: "-".to_string(),
+                    glyphs,
+                };
+                self.place(&mut line, &hy, x, None, opt.size);
+                x += items[b].width;
+            }
+            line.width = x;
+            out.push(line);
+            start = b + 1;
+        }
+        out
+    }
+
+    /// Adds a piece to the line, joining the previous fragment when the
+    /// style is the same (with the space as a real, stretched space glyph).
+    fn place(&mut self, line: &mut Line, piece: &Piece, x: f32, space: Option<f32>, size: f32) {
+        let width = advance(&piece.glyphs) * size;
+        if let Some(last) = line.fragments.last_mut()
+            && last.face == piece.face
+            && last.colour == piece.colour
+            && last.link == piece.link
+        {
+            if let Some(w) = space {
+                let sp = self.shape(piece.face, " ");
+                let id = sp.first().map(|g| g.id).unwrap_or(0);
+                last.glyphs.push(Glyph {
+                    id,
+                    advance: w / size,
+                    dx: 0.0,
+                    dy: 0.0,
+                    cluster: last.text.len() as u32,
+                });
+                last.text.push(' ');
+            }
+            let base = last.text.len() as u32;
+            last.glyphs.extend(piece.glyphs.iter().map(|g| Glyph {
+                cluster: g.cluster + base,
+                ..*g
+            }));
+            last.text.push_str(&piece.text);
+            last.width = x + width - last.x;
+            return;
+        }
+        line.fragments.push(Fragment {
+            x,
+            width,
+            face: piece.face,
+            colour: piece.colour,
+            link: piece.link,
+            text: piece.text.clone(),
+            glyphs: piece.glyphs.clone(),
+        });
+    }
+}
+
+fn trim_glue(items: &mut Vec<Item>) {
+    while matches!(
+        items.last(),
+        Some(Item {
+            kind: Kind::Glue,
+            ..
+        })
+    ) {
+        items.pop();
+    }
+}
+
+/// The end of a paragraph (or a forced break): fill, then a forced break.
+fn push_finish(items: &mut Vec<Item>) {
+    items.push(Item {
+        kind: Kind::Glue,
+        width: 0.0,
+        stretch: FILL,
+        shrink: 0.0,
+    });
+    items.push(Item {
+        kind: Kind::Penalty {
+            cost: -INFINITE,
+            flagged: false,
+            hyphen: None,
+        },
+        width: 0.0,
+        stretch: 0.0,
+        shrink: 0.0,
+    });
+}
+
+/// The first item of a line after a break at `from - 1`: glue and
+/// penalties at the start of a line are discarded.
+fn line_start(items: &[Item], from: usize) -> usize {
+    let mut i = from;
+    while i < items.len() && !matches!(items[i].kind, Kind::Box(_)) {
+        if let Kind::Penalty { cost, .. } = items[i].kind
+            && cost <= -INFINITE
+        {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+fn is_break(items: &[Item], b: usize) -> bool {
+    match items[b].kind {
+        Kind::Glue => b > 0 && matches!(items[b - 1].kind, Kind::Box(_)),
+        Kind::Penalty { cost, .. } => cost < INFINITE,
+        Kind::Box(_) => false,
+    }
+}
+
+struct Node {
+    pos: usize,
+    start: usize,
+    line: usize,
+    fitness: u8,
+    flagged: bool,
+    demerits: f32,
+    prev: Option<usize>,
+}
+
+/// Total-fit line breaking (Knuth & Plass 1981). Returns the item index of
+/// each break, or `None` when no set of lines keeps every ratio within
+/// `[-1, tolerance]`.
+fn knuth_plass(
+    items: &[Item],
+    width_of: &dyn Fn(usize) -> f32,
+    tolerance: f32,
+) -> Option<Vec<usize>> {
+    let n = items.len();
+    let mut sw = vec![0.0f32; n + 1];
+    let mut sy = vec![0.0f32; n + 1];
+    let mut sz = vec![0.0f32; n + 1];
+    for (i, it) in items.iter().enumerate() {
+        let counts = !matches!(it.kind, Kind::Penalty { .. });
+        sw[i + 1] = sw[i] + if counts { it.width } else { 0.0 };
+        sy[i + 1] = sy[i] + if counts { it.stretch } else { 0.0 };
+        sz[i + 1] = sz[i] + if counts { it.shrink } else { 0.0 };
+    }
+    let mut nodes = vec![Node {
+        pos: 0,
+        start: line_start(items, 0),
+        line: 0,
+        fitness: 1,
+        flagged: false,
+        demerits: 0.0,
+        prev: None,
+    }];
+    let mut active: Vec<usize> = vec![0];
+    for b in 0..n {
+        if !is_break(items, b) {
+            continue;
+        }
+        let (cost, flagged, pen_width) = match items[b].kind {
+            Kind::Penalty { cost, flagged, .. } => (cost, flagged, items[b].width),
+            _ => (0.0, false, 0.0),
+        };
+        let forced = cost <= -INFINITE;
+        let mut best: [Option<(f32, usize)>; 4] = [None; 4];
+        let mut i = 0;
+        while i < active.len() {
+            let a = &nodes[active[i]];
+            let s = a.start.min(b);
+            let natural = sw[b] - sw[s] + pen_width;
+            let target = width_of(a.line);
+            let ratio = if natural < target {
+                let y = sy[b] - sy[s];
+                if y > 0.0 {
+                    (target - natural) / y
+                } else {
+                    f32::INFINITY
+                }
+            } else if natural > target {
+                let z = sz[b] - sz[s];
+                if z > 0.0 {
+                    (target - natural) / z
+                } else {
+                    f32::NEG_INFINITY
+                }
+            } else {
+                0.0
+            };
+            if (-1.0..=tolerance).contains(&ratio) {
+                let badness = 100.0 * ratio.abs().powi(3);
+                let base = (LINE_PENALTY + badness).powi(2);
+                let mut d = if cost >= 0.0 {
+                    base + cost * cost
+                } else if cost > -INFINITE {
+                    base - cost * cost
+                } else {
+                    base
+                };
+                if flagged && a.flagged {
+                    d += FLAGGED_DEMERITS;
+                }
+                let fitness: u8 = if ratio < -0.5 {
+                    0
+                } else if ratio <= 0.5 {
+                    1
+                } else if ratio <= 1.0 {
+                    2
+                } else {
+                    3
+                };
+                if (i32::from(fitness) - i32::from(a.fitness)).abs() > 1 {
+                    d += FITNESS_DEMERITS;
+                }
+                let total = a.demerits + d;
+                let slot = &mut best[fitness as usize];
+                if slot.is_none_or(|(t, _)| total < t) {
+                    *slot = Some((total, active[i]));
+                }
+            }
+            if ratio < -1.0 || forced {
+                active.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        let least = best
+            .iter()
+            .flatten()
+            .map(|(t, _)| *t)
+            .fold(f32::INFINITY, f32::min);
+        for (fitness, slot) in best.iter().enumerate() {
+            if let Some((total, from)) = *slot
+                && total <= least + FITNESS_DEMERITS
+            {
+                nodes.push(Node {
+                    pos: b,
+                    start: line_start(items, b + 1),
+                    line: nodes[from].line + 1,
+                    fitness: fitness as u8,
+                    flagged,
+                    demerits: total,
+                    prev: Some(from),
+                });
+                active.push(nodes.len() - 1);
+            }
+        }
+        if active.is_empty() {
+            return None;
+        }
+    }
+    let end = active
+        .iter()
+        .copied()
+        .filter(|&i| nodes[i].pos + 1 == n)
+        .min_by(|&a, &b| nodes[a].demerits.total_cmp(&nodes[b].demerits))?;
+    let mut breaks = Vec::new();
+    let mut at = Some(end);
+    while let Some(i) = at {
+        if nodes[i].prev.is_some() {
+            breaks.push(nodes[i].pos);
+        }
+        at = nodes[i].prev;
+    }
+    breaks.reverse();
+    Some(breaks)
+}
+
+/// The fallback: fill each line as far as it goes (a word wider than the
+/// line stands alone and overflows).
+fn first_fit(items: &[Item], width_of: &dyn Fn(usize) -> f32) -> Vec<usize> {
+    let mut breaks = Vec::new();
+    let mut start = line_start(items, 0);
+    let mut last_ok: Option<usize> = None;
+    let mut b = 0;
+    while b < items.len() {
+        if is_break(items, b) {
+            let natural: f32 = items[start.min(b)..b]
+                .iter()
+                .filter(|i| !matches!(i.kind, Kind::Penalty { .. }))
+                .map(|i| i.width - i.shrink)
+                .sum::<f32>()
+                + items[b].width
+                    * f32::from(u8::from(matches!(items[b].kind, Kind::Penalty { .. })));
+            let forced = matches!(items[b].kind, Kind::Penalty { cost, .. } if cost <= -INFINITE);
+            if natural > width_of(breaks.len())
+                && let Some(ok) = last_ok
+            {
+                breaks.push(ok);
+                start = line_start(items, ok + 1);
+                last_ok = None;
+                b = ok + 1;
+                continue;
+            }
+            if forced {
+                breaks.push(b);
+                start = line_start(items, b + 1);
+                last_ok = None;
+            } else {
+                last_ok = Some(b);
+            }
+        }
+        b += 1;
+    }
+    breaks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fonts() -> Fonts {
+        Fonts::new("Raleway", "Fredoka One").unwrap()
+    }
+
+    fn run(text: &str) -> Vec<Run> {
+        vec![Run {
+            text: text.to_string(),
+            face: FaceId::Regular,
+            colour: (0, 0, 0),
+            link: None,
+        }]
+    }
+
+    fn opts() -> SetOptions {
+        SetOptions {
+            size: 10.0,
+            ragged: false,
+            hyphenate: true,
+            tolerance: 1.5,
+            hyphen_penalty: 50.0,
+        }
+    }
+
+    const TEXT: &str = "Just because you've captured a piece doesn't mean you can stop worrying about it. In Zombie Chess, it can come back from the dead and shamble across the board until you destroy it permanently. Each player will also need paper and pencil to draw an eight by eight grid to record where you secretly bury your opponent's pieces.";
+
+    fn text_of(line: &Line) -> String {
+        line.fragments
+            .iter()
+            .map(|f| f.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn unknown_families_are_errors() {
+        assert!(Fonts::new("Comic Sans", "Fredoka One").is_err());
+    }
+
+    #[test]
+    fn shaping_kerns() {
+        let f = fonts();
+        let mut s = Shaper::new(&f);
+        // Raleway kerns "AV": the pair is narrower than its letters apart.
+        let pair = s.width(FaceId::Regular, "AV", 10.0);
+        let apart = s.width(FaceId::Regular, "A", 10.0) + s.width(FaceId::Regular, "V", 10.0);
+        assert!(pair < apart - 0.05, "{pair} vs {apart}");
+    }
+
+    #[test]
+    fn hyphenation_points_are_english() {
+        assert_eq!(hyphenation_points("extensive"), vec![2, 5]);
+        assert_eq!(hyphenation_points("(permanently)."), vec![4, 6]);
+        assert!(hyphenation_points("a1b2c3d").is_empty());
+        assert!(hyphenation_points("the").is_empty());
+    }
+
+    #[test]
+    fn no_line_is_overfull_and_lines_are_justified() {
+        let f = fonts();
+        let mut s = Shaper::new(&f);
+        let lines = s.set(&run(TEXT), &[200.0], &opts());
+        assert!(lines.len() >= 5, "{}", lines.len());
+        for (i, l) in lines.iter().enumerate() {
+            assert!(l.width <= 200.01, "line {i} is {} wide", l.width);
+            if i + 1 < lines.len() {
+                assert!(
+                    (l.width - 200.0).abs() < 0.05,
+                    "line {i} is not justified: {}",
+                    l.width
+                );
+            }
+        }
+        // The last line is set at its natural width.
+        let last = lines.last().unwrap();
+        assert!(last.width < 199.0);
+        // Every word survives, in order.
+        let joined: String = lines
+            .iter()
+            .map(|l| {
+                let t = text_of(l);
+                if l.hyphenated {
+                    t.trim_end_matches('-').to_string()
+                } else {
+                    t + " "
+                }
+            })
+            .collect();
+        assert_eq!(
+            joined.split_whitespace().collect::<Vec<_>>().join(" "),
+            TEXT
+        );
+    }
+
+    #[test]
+    fn known_breaks_of_a_short_paragraph() {
+        let f = fonts();
+        let mut s = Shaper::new(&f);
+        let lines = s.set(&run("aaa bbb ccc ddd"), &[40.0], &opts());
+        let texts: Vec<String> = lines.iter().map(text_of).collect();
+        assert!(texts.len() >= 2);
+        assert_eq!(texts.join(" "), "aaa bbb ccc ddd");
+        // One line when it fits.
+        let one = s.set(&run("aaa bbb"), &[400.0], &opts());
+        assert_eq!(one.len(), 1);
+        assert_eq!(text_of(&one[0]), "aaa bbb");
+    }
+
+    #[test]
+    fn hyphenation_is_used_when_it_helps() {
+        let f = fonts();
+        let mut s = Shaper::new(&f);
+        let narrow = s.set(&run(TEXT), &[110.0], &opts());
+        assert!(narrow.iter().any(|l| l.hyphenated));
+        let mut no = opts();
+        no.hyphenate = false;
+        let plain = s.set(&run(TEXT), &[110.0], &no);
+        assert!(!plain.iter().any(|l| l.hyphenated));
+        // A wide measure needs no hyphen.
+        let wide = s.set(&run("short words only here"), &[400.0], &opts());
+        assert!(!wide.iter().any(|l| l.hyphenated));
+    }
+
+    #[test]
+    fn impossible_measures_do_not_panic() {
+        let f = fonts();
+        let mut s = Shaper::new(&f);
+        let lines = s.set(&run("Supercalifragilistic word"), &[5.0], &opts());
+        assert!(!lines.is_empty());
+        assert!(s.set(&run(""), &[100.0], &opts()).is_empty());
+        assert!(s.set(&run("   \n "), &[0.0], &opts()).len() <= 2);
+        let lines = s.set(&run("one\ntwo"), &[300.0], &opts());
+        assert_eq!(lines.len(), 2);
+    }
+
+    #[test]
+    fn ragged_lines_keep_natural_spaces() {
+        let f = fonts();
+        let mut s = Shaper::new(&f);
+        let mut o = opts();
+        o.ragged = true;
+        let lines = s.set(&run(TEXT), &[200.0], &o);
+        assert!(lines.iter().any(|l| l.width < 195.0));
+        assert!(lines.iter().all(|l| l.width <= 200.01));
+    }
+}

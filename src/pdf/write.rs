@@ -1,0 +1,371 @@
+//! Laid-out pages to PDF bytes with krilla: embedded, subset fonts; diagrams
+//! as vectors through krilla-svg; links, named destinations, the outline,
+//! page labels and metadata.
+
+use std::num::NonZeroU32;
+
+use krilla::action::{Action, LinkAction};
+use krilla::annotation::{Annotation, LinkAnnotation, Target as KTarget};
+use krilla::color::rgb;
+use krilla::destination::{Destination, NamedDestination, XyzDestination};
+use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
+use krilla::metadata::{DateTime, Metadata};
+use krilla::num::NormalizedF32;
+use krilla::outline::{Outline, OutlineNode};
+use krilla::page::{NumberingStyle, PageLabel, PageSettings};
+use krilla::paint::{Fill, Stroke, StrokeDash};
+use krilla::surface::Surface;
+use krilla::text::{Font, GlyphId, KrillaGlyph};
+use krilla::{Document, SerializeSettings};
+use krilla_svg::{SurfaceExt, SvgSettings};
+
+use super::impose::{Slot, impose};
+use super::layout::{Draw, Label, Laid, Page, Target};
+use super::text::{FaceId, Fonts, Rgb};
+
+/// What the document says about itself.
+pub struct Meta {
+    pub title: String,
+    pub subject: Option<String>,
+    pub author: Option<String>,
+    pub keywords: Vec<String>,
+    pub date: Option<(i32, u8, u8)>,
+}
+
+/// A sheet for imposed formats: its size, in points.
+pub struct Sheet {
+    pub width: f32,
+    pub height: f32,
+}
+
+fn paint(c: Rgb) -> krilla::paint::Paint {
+    rgb::Color::new(c.0, c.1, c.2).into()
+}
+
+fn fill(c: Rgb) -> Fill {
+    Fill {
+        paint: paint(c),
+        opacity: NormalizedF32::ONE,
+        rule: Default::default(),
+    }
+}
+
+/// Where each logical page lands: physical page and offset.
+fn placements(laid: &Laid, sheet: Option<&Sheet>) -> (usize, Vec<Slot>) {
+    match (sheet, laid.pages.first()) {
+        (Some(_), Some(first)) => impose(laid.pages.len(), first.width, first.height),
+        _ => (
+            laid.pages.len(),
+            (0..laid.pages.len())
+                .map(|p| Slot {
+                    page: p,
+                    side: p,
+                    x: 0.0,
+                    y: 0.0,
+                })
+                .collect(),
+        ),
+    }
+}
+
+pub fn write(
+    laid: &Laid,
+    fonts: &Fonts,
+    meta: &Meta,
+    sheet: Option<&Sheet>,
+) -> Result<Vec<u8>, String> {
+    let mut doc = Document::new_with(SerializeSettings::default());
+    let kfonts: Vec<Font> = FaceId::ALL
+        .iter()
+        .map(|&f| {
+            Font::new(fonts.face(f).data.into(), 0)
+                .ok_or_else(|| format!("cannot embed the font for {f:?}"))
+        })
+        .collect::<Result<_, _>>()?;
+    let (sides, slots) = placements(laid, sheet);
+    let mut where_is = vec![(0usize, 0.0f32, 0.0f32); laid.pages.len()];
+    for s in &slots {
+        if let Some(w) = where_is.get_mut(s.page) {
+            *w = (s.side, s.x, s.y);
+        }
+    }
+    let dest = |slug: &str| -> Option<XyzDestination> {
+        let &(p, y) = laid.anchors.get(slug)?;
+        let &(side, dx, dy) = where_is.get(p)?;
+        Some(XyzDestination::new(
+            side,
+            Point::from_xy(dx, dy + (y - 12.0).max(0.0)),
+        ))
+    };
+
+    for side in 0..sides {
+        let on: Vec<&Slot> = slots.iter().filter(|s| s.side == side).collect();
+        let (w, h, label) = match sheet {
+            Some(s) => {
+                let which = if side % 2 == 0 { "front" } else { "back" };
+                let label =
+                    PageLabel::new(None, Some(format!("sheet {} {which}", side / 2 + 1)), None);
+                (s.width, s.height, label)
+            }
+            None => {
+                let p = &laid.pages[side];
+                let label = match p.label {
+                    Label::Roman(n) => {
+                        PageLabel::new(Some(NumberingStyle::LowerRoman), None, NonZeroU32::new(n))
+                    }
+                    Label::Arabic(n) => {
+                        PageLabel::new(Some(NumberingStyle::Arabic), None, NonZeroU32::new(n))
+                    }
+                };
+                (p.width, p.height, label)
+            }
+        };
+        let settings = PageSettings::from_wh(w, h)
+            .ok_or("a page has no size")?
+            .with_page_label(label);
+        let mut page = doc.start_page_with(settings);
+        {
+            let mut surface = page.surface();
+            for s in &on {
+                surface.push_transform(&Transform::from_translate(s.x, s.y));
+                draw_page(&mut surface, laid, &laid.pages[s.page], &kfonts);
+                surface.pop();
+            }
+            if let (Some(sh), Some(first)) = (sheet, laid.pages.first()) {
+                marks(&mut surface, sh, first.width, first.height);
+            }
+            surface.finish();
+        }
+        for s in &on {
+            for l in &laid.pages[s.page].links {
+                let Some(rect) = Rect::from_xywh(l.x + s.x, l.y + s.y, l.w.max(0.1), l.h.max(0.1))
+                else {
+                    continue;
+                };
+                let target = match &l.target {
+                    Target::Url(u) => KTarget::Action(Action::Link(LinkAction::new(u.clone()))),
+                    Target::Heading(slug) => match dest(slug) {
+                        Some(d) => KTarget::Destination(Destination::Named(NamedDestination::new(
+                            slug.clone(),
+                            d,
+                        ))),
+                        None => continue,
+                    },
+                };
+                page.add_annotation(Annotation::new_link(
+                    LinkAnnotation::new(rect, target),
+                    None,
+                ));
+            }
+        }
+        page.finish();
+    }
+
+    for slug in laid.anchors.keys() {
+        if let Some(d) = dest(slug) {
+            // None only for a name already registered through a link: same target.
+            let _ = doc.register_named_destination(NamedDestination::new(slug.clone(), d));
+        }
+    }
+    doc.set_outline(outline(laid, &dest));
+    let mut m = Metadata::new()
+        .title(meta.title.clone())
+        .creator("chess-kit-docs".to_string())
+        .keywords(meta.keywords.clone())
+        .language("en".to_string());
+    if let Some(s) = &meta.subject {
+        m = m.description(s.clone());
+    }
+    if let Some(a) = &meta.author {
+        m = m.authors(vec![a.clone()]);
+    }
+    if let Some((y, mo, d)) = meta.date
+        && let Ok(y) = u16::try_from(y)
+    {
+        m = m.creation_date(DateTime::new(y).month(mo.clamp(1, 12)).day(d.clamp(1, 31)));
+    }
+    doc.set_metadata(m);
+    doc.finish()
+        .map_err(|e| format!("the PDF could not be written: {e:?}"))
+}
+
+/// The outline nests as the headings do: a `#` part holds the `##`
+/// sections after it, a section its `###` subsections.
+fn outline(laid: &Laid, dest: &dyn Fn(&str) -> Option<XyzDestination>) -> Outline {
+    let entries: Vec<(u8, OutlineNode)> = laid
+        .outline
+        .iter()
+        .filter(|e| e.level <= 3)
+        .filter_map(|e| Some((e.level, OutlineNode::new(e.title.clone(), dest(&e.slug)?))))
+        .collect();
+    // Build bottom-up with a stack of open nodes.
+    let mut root = Outline::new();
+    let mut stack: Vec<(u8, OutlineNode)> = Vec::new();
+    fn close(stack: &mut Vec<(u8, OutlineNode)>, root: &mut Outline, level: u8) {
+        while stack.last().is_some_and(|(l, _)| *l >= level) {
+            if let Some((_, node)) = stack.pop() {
+                match stack.last_mut() {
+                    Some((_, parent)) => parent.push_child(node),
+                    None => root.push_child(node),
+                }
+            }
+        }
+    }
+    for (level, node) in entries {
+        close(&mut stack, &mut root, level);
+        stack.push((level, node));
+    }
+    close(&mut stack, &mut root, 0);
+    root
+}
+
+fn draw_page(surface: &mut Surface, laid: &Laid, page: &Page, fonts: &[Font]) {
+    for d in &page.draws {
+        match d {
+            Draw::Text {
+                x,
+                y,
+                size,
+                face,
+                colour,
+                text,
+                glyphs,
+            } => {
+                if glyphs.is_empty() {
+                    continue;
+                }
+                let kg: Vec<KrillaGlyph> = glyphs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| {
+                        let start = (g.cluster as usize).min(text.len());
+                        let end = glyphs[i + 1..]
+                            .iter()
+                            .map(|n| n.cluster as usize)
+                            .find(|&c| c > start)
+                            .unwrap_or(text.len())
+                            .min(text.len());
+                        KrillaGlyph::new(
+                            GlyphId::new(u32::from(g.id)),
+                            g.advance,
+                            g.dx,
+                            -g.dy,
+                            0.0,
+                            start..end,
+                            None,
+                        )
+                    })
+                    .collect();
+                surface.set_fill(Some(fill(*colour)));
+                surface.set_stroke(None);
+                surface.draw_glyphs(
+                    Point::from_xy(*x, *y),
+                    &kg,
+                    fonts[face.index()].clone(),
+                    text,
+                    *size,
+                    false,
+                );
+            }
+            Draw::Line {
+                from,
+                to,
+                width,
+                colour,
+                dash,
+            } => line(surface, *from, *to, *width, *colour, *dash),
+            Draw::Svg { tree, x, y, w, h } => {
+                if let (Some(t), Some(size)) = (laid.trees.get(*tree), Size::from_wh(*w, *h)) {
+                    surface.push_transform(&Transform::from_translate(*x, *y));
+                    surface.draw_svg(t, size, SvgSettings::default());
+                    surface.pop();
+                }
+            }
+            Draw::Image { image, x, y, w, h } => {
+                if let (Some(i), Some(size)) = (laid.images.get(*image), Size::from_wh(*w, *h)) {
+                    surface.push_transform(&Transform::from_translate(*x, *y));
+                    surface.draw_image(i.clone(), size);
+                    surface.pop();
+                }
+            }
+            // Resolved by the layout; nothing is left to draw.
+            Draw::PageRef { .. } => {}
+        }
+    }
+}
+
+fn line(
+    surface: &mut Surface,
+    from: (f32, f32),
+    to: (f32, f32),
+    width: f32,
+    colour: Rgb,
+    dash: Option<(f32, f32)>,
+) {
+    let mut pb = PathBuilder::new();
+    pb.move_to(from.0, from.1);
+    pb.line_to(to.0, to.1);
+    let Some(path) = pb.finish() else {
+        return;
+    };
+    surface.set_fill(None);
+    surface.set_stroke(Some(Stroke {
+        paint: paint(colour),
+        width,
+        dash: dash.map(|(a, b)| StrokeDash {
+            array: vec![a, b],
+            offset: 0.0,
+        }),
+        ..Default::default()
+    }));
+    surface.draw_path(&path);
+    surface.set_stroke(None);
+}
+
+/// Fold marks down the middle of each half and cut marks across the sheet's
+/// middle, kept inside what office printers reach.
+fn marks(surface: &mut Surface, sheet: &Sheet, page_w: f32, page_h: f32) {
+    let grey = (150, 150, 150);
+    let edge = 18.0;
+    let len = 14.0;
+    let fold_x = page_w;
+    for row in 0..2 {
+        let top = row as f32 * page_h;
+        let bottom = top + page_h;
+        if bottom > sheet.height + 0.5 {
+            break;
+        }
+        let y0 = if row == 0 { top + edge } else { top + 4.0 };
+        let y1 = if row == 1 {
+            bottom - edge
+        } else {
+            bottom - 4.0
+        };
+        line(
+            surface,
+            (fold_x, y0),
+            (fold_x, y0 + len),
+            0.5,
+            grey,
+            Some((2.0, 2.0)),
+        );
+        line(
+            surface,
+            (fold_x, y1 - len),
+            (fold_x, y1),
+            0.5,
+            grey,
+            Some((2.0, 2.0)),
+        );
+    }
+    let cut = page_h;
+    line(surface, (edge, cut), (edge + len, cut), 0.5, grey, None);
+    line(
+        surface,
+        (sheet.width - edge - len, cut),
+        (sheet.width - edge, cut),
+        0.5,
+        grey,
+        None,
+    );
+}
