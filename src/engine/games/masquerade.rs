@@ -1,11 +1,68 @@
-//! Masquerade Chess: only the common material check so far; the game's own rules
-//! are being written.
+//! Masquerade Chess: pieces move as usual without capturing, but each
+//! piece above a pawn captures with a secret capture move (one of the king,
+//! queen, rook, bishop or knight captures). A diagram does not show the
+//! assignment, so a capture is legal if any of those moves reaches; pawns
+//! capture as usual. No check: kings may move into or stay in check and
+//! are captured to win. The `type: masquerade` grids are checked in
+//! grids.rs.
 
-use crate::diagram::BoardDiagram;
-use crate::engine::material::{self, MaterialRules};
+use crate::diagram::{BoardDiagram, Color, Role, Square};
+use crate::engine::chess::{CastlingInference, Rules, reach};
+use crate::engine::games::common;
+use crate::engine::material;
+use crate::engine::replay::{State, StepRules, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Masquerade;
+
+/// A threatened king need not evade, so no attacked square restricts
+/// castling ("a king may castle out of check").
+const RULES: Rules = Rules {
+    king_safety: false,
+    castle_through_attack: true,
+    ..Rules::STANDARD
+};
+
+const CAPTURES: [Role; 5] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+];
+
+struct MasqueradeSteps;
+
+impl StepRules for MasqueradeSteps {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        let (Some(piece), Some(target)) = (state.piece(from), state.piece(to)) else {
+            return orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard);
+        };
+        if piece.color != color || target.color == color || piece.role == Role::Pawn {
+            return orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard);
+        }
+        if !to.is_on_board()
+            || !CAPTURES
+                .iter()
+                .any(|&r| reach(&state.board, from, r, color).captures.contains(to))
+        {
+            return Err(format!(
+                "the {} on {from} cannot capture on {to} with any piece's capture move (king, queen, rook, bishop or knight)",
+                piece.name()
+            ));
+        }
+        let mut s = state.clone();
+        s.board.set(from, None);
+        s.board.set(to, Some(piece));
+        Ok(vec![s])
+    }
+}
 
 impl Game for Masquerade {
     fn name(&self) -> &'static str {
@@ -13,6 +70,98 @@ impl Game for Masquerade {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::COMMON, out);
+        // The game ends when a king is captured.
+        material::check(board, &common::KING_MAY_BE_CAPTURED, out);
+        let state = State::new(board.board.clone());
+        let arrows = common::move_arrows(board);
+        common::check_moves(board, &state, &arrows, &MasqueradeSteps, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::games::common::testing::*;
+
+    const SECTION: &str = "Masquerade Chess";
+
+    const POSITION: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . . . . . .
+        . . . p . . . .
+        . . . . P . . .
+        . . . . . N . .
+        P P P P . P P P
+        R N B Q K B . R";
+
+    #[test]
+    fn the_seeds_have_no_masquerade_boards() {
+        assert_eq!(board_count("rules/rules.md", SECTION), 0);
+        assert!(seed_findings("rules/rules.md", SECTION).is_empty());
+    }
+
+    #[test]
+    fn quiet_moves_are_orthodox() {
+        let f = check_text(SECTION, &format!("{POSITION}\narrow: f3, g5, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &format!("{POSITION}\narrow: f3, f5, white"));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn captures_with_any_capture_move() {
+        // No capture move leads from f3 to d5: the e4 pawn blocks the diagonal.
+        let f = check_text(SECTION, &format!("{POSITION}\narrow: f3, d5, white"));
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("any piece's capture move")),
+            "{:?}",
+            summary(&f)
+        );
+        // The queen on d1 cannot take d5 through the pawn on d2.
+        let f = check_text(SECTION, &format!("{POSITION}\narrow: d1, d5, white"));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+        // Pawns capture as usual.
+        let f = check_text(SECTION, &format!("{POSITION}\narrow: e4, d5, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A knight with a king's capture takes next door.
+        let f = check_text(
+            SECTION,
+            "r n b q k b n r
+             p p p . p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . P p . .
+             . . . . . N . .
+             P P P P . P P P
+             R N B Q K B . R
+             arrow: f3, f4, white",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn a_king_may_move_into_check() {
+        let f = check_text(
+            SECTION,
+            "r n b . k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . p . . .
+             . . . . P . . q
+             . . . . . . . .
+             P P P P . . P P
+             R N B Q K B N R
+             arrow: e1, f2, white",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 }
