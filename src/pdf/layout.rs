@@ -954,9 +954,20 @@ impl Ctx<'_> {
             colour,
             link: None,
         };
-        let lines = self
+        let opts = self.opts(size, true);
+        let mut lines = self
             .shaper
-            .set(&[run], &[self.width], &self.opts(size, true));
+            .set(std::slice::from_ref(&run), &[self.width], &opts);
+        // Balanced: the narrowest measure that needs no more lines.
+        let mut w = self.width;
+        while lines.len() > 1 && w > self.width * 0.5 {
+            w *= 0.95;
+            let narrower = self.shaper.set(std::slice::from_ref(&run), &[w], &opts);
+            if narrower.len() > lines.len() || narrower.iter().any(|l| l.width > w + 0.01) {
+                break;
+            }
+            lines = narrower;
+        }
         let lh = size * lh_ratio;
         let base = self.baseline(face, size, lh);
         let mut b = VBox::new(lh * lines.len() as f32, BoxKind::Other);
@@ -1142,6 +1153,10 @@ impl Ctx<'_> {
                 target: Target::Heading(e.slug.clone()),
             });
             self.push(b);
+            // A part's entry stays with its first section's.
+            if e.level <= 1 {
+                self.next_brk = Some(Brk::Never);
+            }
         }
     }
 
