@@ -1,11 +1,24 @@
-//! Cloak and Dagger Chess: only the common material check so far; the game's own rules
-//! are being written.
+//! Cloak and Dagger Chess: board diagrams are orthodox positions with
+//! Chess960 castling (king and rook end on the usual squares). A cloaked
+//! king may move into, stay in or castle out of check, and a diagram does
+//! not show which pieces are cloaked, so check never makes a move illegal
+//! here. The king is captured to win. The `type: cloak` grids are checked
+//! in grids.rs.
 
 use crate::diagram::BoardDiagram;
-use crate::engine::material::{self, MaterialRules};
+use crate::engine::chess::{CastlingInference, Rules};
+use crate::engine::games::common;
+use crate::engine::material;
+use crate::engine::replay::{OrthodoxSteps, State};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Cloak;
+
+const RULES: Rules = Rules {
+    king_safety: false,
+    castle_through_attack: true,
+    ..Rules::STANDARD
+};
 
 impl Game for Cloak {
     fn name(&self) -> &'static str {
@@ -13,6 +26,74 @@ impl Game for Cloak {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::COMMON, out);
+        material::check(board, &common::KING_MAY_BE_CAPTURED, out);
+        let state = State::new(board.board.clone());
+        let arrows = common::move_arrows(board);
+        let steps = OrthodoxSteps {
+            rules: RULES,
+            castling: CastlingInference::Chess960,
+        };
+        common::check_moves(board, &state, &arrows, &steps, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::games::common::testing::*;
+
+    const SECTION: &str = "Cloak and Dagger Chess";
+
+    #[test]
+    fn the_seeds_have_only_grids() {
+        for book in ["rules/new_rules.md", "tests/seeds/crowded_rules.md"] {
+            assert_eq!(board_count(book, SECTION), 0);
+            assert!(seed_findings(book, SECTION).is_empty());
+        }
+    }
+
+    const SETUP: &str = "r b n k r q b n
+        p p p p p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P P P P P
+        R . . K R Q N B";
+
+    #[test]
+    fn chess960_castling() {
+        // King d1 and rook a1 castle to c1 and d1.
+        let f = check_text(SECTION, &format!("{SETUP}\narrow: d1, c1, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Toward the e1 rook the king would land on g1, where the knight stands.
+        let f = check_text(SECTION, &format!("{SETUP}\narrow: d1, g1, white"));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn material_and_moves() {
+        let f = check_text(
+            SECTION,
+            &format!(
+                "{}\narrow: b7, b5, black",
+                SETUP.replace("R . . K R Q N B", "R . . K R Q Q B")
+            ),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == material::RULE),
+            "{:?}",
+            summary(&f)
+        );
+        let f = check_text(SECTION, &format!("{SETUP}\narrow: g1, g3, white"));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
     }
 }
