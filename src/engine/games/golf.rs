@@ -1,18 +1,766 @@
-//! Chess Golf: only the common material check so far; the game's own rules
-//! are being written.
+//! Chess Golf: pieces move only by borrowing the move of a same-colour
+//! neighbour (or, for a side with no neighbouring pair, a king's move), and
+//! the only captures are between the chosen piece types that the cards
+//! name. Checked here: material (one set, no pawns), the setup dealt from
+//! 16 cards, the chosen cards and the rings around the chosen pieces in the
+//! problems, every move arrow, and the published solutions (replayed, goal
+//! met, and with `--shortest` searched for shorter ones).
+//!
+//! Grey arrows are not validated: the first example's grey arrows show the
+//! moves the text says are impossible (the e5 bishop's diagonal to the king,
+//! the a2 bishop along the rank), so they illustrate, not move.
+//!
+//! The goal, read from the text and the published solutions: one piece of a
+//! chosen type captures one piece of each other card's type. With two cards
+//! that is one capture; with cards n, n, r (problem 2) a knight takes a
+//! knight and a rook, and problem 3 (N, N, B) ends with a knight having taken
+//! a bishop and a knight.
 
-use crate::diagram::BoardDiagram;
-use crate::engine::material::{self, MaterialRules};
-use crate::engine::{DiagramContext, Finding, Game};
+mod borrow;
+pub mod search;
+
+use std::time::Instant;
+
+pub(crate) use borrow::{BorrowSteps, Captures, Chosen};
+
+use crate::book::{Block, Book, DiagramEntry, plain_text};
+use crate::diagram::{
+    Arrow, ArrowColour, Board, BoardDiagram, CardFace, Color, Piece, Role, Square,
+};
+use crate::engine::cards::{CardTable, DealError, deal_from};
+use crate::engine::material::{self, MaterialRules, board_span};
+use crate::engine::replay::{State, StepRules, replay};
+use crate::engine::{DiagramContext, Finding, Game, Note, SectionContext};
+use crate::source::Span;
 
 pub struct Golf;
+
+/// A diagram with more cards than this lists a setup's draw order; fewer
+/// name the chosen piece types (two, or more at higher difficulty).
+const MAX_CHOSEN_CARDS: usize = 8;
+/// The search's limits: solutions longer than this are not looked for when
+/// the book's own solution fails, and no more states than this are stored.
+const SEARCH_DEPTH: usize = 10;
+const SEARCH_STATES: usize = 40_000_000;
 
 impl Game for Golf {
     fn name(&self) -> &'static str {
         "Chess Golf"
     }
 
-    fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::COMMON, out);
+    fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        material::check(board, &MaterialRules::NO_PAWNS, out);
+        let problem = problem_heading(cx.book, cx.entry).is_some();
+        let chosen = if board.cards.len() > MAX_CHOSEN_CARDS {
+            check_deal(cx.cards, board, 16, "Chess Golf", out);
+            Chosen::default()
+        } else {
+            chosen_cards(board, problem, out)
+        };
+        let has_rings = board
+            .arrows
+            .iter()
+            .any(|a| a.is_ring() && a.colour != ArrowColour::Grey);
+        if problem || has_rings {
+            check_rings(board, &chosen, out);
+        }
+        check_moves(board, Captures::Chosen(chosen), true, out);
+    }
+
+    fn check_section(&self, cx: &SectionContext, out: &mut Vec<Finding>, notes: &mut Vec<Note>) {
+        check_solutions(cx, out, notes);
     }
 }
+
+/// Every white or black arrow (not a ring) is a borrowed move, made or
+/// proposed, in whatever order works.
+pub(crate) fn check_moves(
+    board: &BoardDiagram,
+    captures: Captures,
+    special_king: bool,
+    out: &mut Vec<Finding>,
+) {
+    let arrows: Vec<&Arrow> = board
+        .arrows
+        .iter()
+        .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
+        .collect();
+    if arrows.is_empty() {
+        return;
+    }
+    let rules = BorrowSteps {
+        captures,
+        special_king,
+    };
+    let start = State::new(board.board.clone());
+    if let Err(f) = replay(&start, &arrows, &rules) {
+        // A chain's broken link shows best on its own: prefer an arrow with
+        // a piece at one end that fails even alone over a link whose squares
+        // are empty only because the chain broke elsewhere.
+        let alone = arrows.iter().find_map(|a| {
+            let color = crate::engine::replay::arrow_color(a)?;
+            let ends = [a.from, a.to].map(|sq| start.piece(sq).map(|p| p.color));
+            if !ends.contains(&Some(color)) {
+                return None;
+            }
+            replay(&start, &[a], &rules).err().map(|e| (*a, e.reason))
+        });
+        let (arrow, reason) =
+            alone.unwrap_or_else(|| (arrows.get(f.arrow).copied().unwrap_or(arrows[0]), f.reason));
+        out.push(Finding::error("arrow", arrow.span, reason));
+    }
+}
+
+/// The chosen types the cards name; a card that is not a piece (or is a
+/// pawn, which Golf does not use) is a finding.
+fn chosen_cards(board: &BoardDiagram, problem: bool, out: &mut Vec<Finding>) -> Chosen {
+    let mut cards = Vec::new();
+    for card in &board.cards {
+        match card.face() {
+            CardFace::Piece(p) if p.role != Role::Pawn => cards.push(p),
+            CardFace::Piece(_) => out.push(Finding::error(
+                "golf-card",
+                card.symbol_span,
+                format!(
+                    "card {} is a pawn, and Chess Golf is played without pawns",
+                    card.symbol
+                ),
+            )),
+            _ => out.push(
+                Finding::error(
+                    "golf-card",
+                    card.symbol_span,
+                    format!("card {} does not name a piece type", card.symbol),
+                )
+                .with_help("the cards choose the piece types that may capture each other"),
+            ),
+        }
+    }
+    if problem && board.cards.len() < 2 {
+        out.push(
+            Finding::error(
+                "golf-card",
+                board.cards.first().map_or(board_span(board), |c| c.span),
+                format!(
+                    "a problem needs at least two cards to choose the piece types; this one has {}",
+                    board.cards.len()
+                ),
+            )
+            .with_help("the dealer draws two cards, or more at a higher difficulty level"),
+        );
+    }
+    Chosen::new(cards)
+}
+
+/// The rings circle exactly the pieces of the chosen types, each in the
+/// piece's own colour.
+fn check_rings(board: &BoardDiagram, chosen: &Chosen, out: &mut Vec<Finding>) {
+    let list = chosen.list();
+    let mut ringed = Vec::new();
+    for a in board
+        .arrows
+        .iter()
+        .filter(|a| a.is_ring() && a.colour != ArrowColour::Grey)
+    {
+        let sq = a.from;
+        ringed.push(sq);
+        match board.board.get(sq) {
+            None => out.push(Finding::error(
+                "ring",
+                a.span,
+                format!("the ring on {sq} circles an empty square; rings circle the chosen pieces ({list})"),
+            )),
+            Some(p) if !chosen.is_chosen(p) => out.push(Finding::error(
+                "ring",
+                a.span,
+                format!(
+                    "the ring on {sq} circles a {}, which is not one of the chosen types ({list})",
+                    p.name()
+                ),
+            )),
+            Some(p) if a.colour.name() != p.color.name() => out.push(Finding::error(
+                "ring",
+                a.span,
+                format!(
+                    "the ring on {sq} is {} but circles a {}",
+                    a.colour.name(),
+                    p.name()
+                ),
+            )),
+            Some(_) => {}
+        }
+    }
+    let mut pieces: Vec<(Square, Piece)> = board.board.pieces().collect();
+    pieces.sort_by_key(|(s, _)| (8 - s.rank, s.file));
+    for (sq, p) in pieces {
+        if chosen.is_chosen(p) && !ringed.contains(&sq) {
+            out.push(
+                Finding::error(
+                    "ring",
+                    board.square_span(sq),
+                    format!(
+                        "the {} on {sq} is of a chosen type ({list}) but is not circled",
+                        p.name()
+                    ),
+                )
+                .with_help(format!("add `arrow: {sq}, {sq}, {}`", p.color.name())),
+            );
+        }
+    }
+}
+
+/// A setup dealt from cards (`cards::deal` with the book's gaps) must be the
+/// board shown; `count` is how many cards the setup deals.
+pub(crate) fn check_deal(
+    table: &CardTable,
+    board: &BoardDiagram,
+    count: usize,
+    game: &str,
+    out: &mut Vec<Finding>,
+) {
+    if board.cards.len() != count
+        && let Some(last) = board.cards.last()
+    {
+        out.push(Finding::error(
+            "setup",
+            last.span,
+            format!(
+                "a {game} setup deals {count} cards, but this diagram lists {}",
+                board.cards.len()
+            ),
+        ));
+    }
+    let mut dealt = Board::default();
+    let mut next = 0;
+    // Which card put each square's piece, for the messages.
+    let mut by: Vec<Option<usize>> = vec![None; 64];
+    for (i, card) in board.cards.iter().enumerate() {
+        match deal_from(dealt.clone(), next, &[card], table) {
+            Ok((b, n)) => {
+                dealt = b;
+                by[n - 1] = Some(i);
+                next = n;
+            }
+            Err(e) => {
+                let message = match e {
+                    DealError::NotAPiece(_) => {
+                        format!("card {} shows no piece, so it cannot be dealt", card.symbol)
+                    }
+                    DealError::NoGap(_) => format!(
+                        "the card table gives {} no gap, so it cannot be dealt (the setup uses no pawn cards)",
+                        card.symbol
+                    ),
+                    DealError::OffTheBoard(_) => {
+                        format!("dealing card {} runs past h8", card.symbol)
+                    }
+                };
+                out.push(Finding::error("setup", card.symbol_span, message));
+                return;
+            }
+        }
+    }
+    let mut differences = 0;
+    for (i, card_index) in by.iter().enumerate() {
+        let sq = Square::from_index(i);
+        let (want, have) = (dealt.get(sq), board.board.get(sq));
+        if want == have {
+            continue;
+        }
+        differences += 1;
+        if differences > 4 {
+            continue;
+        }
+        let shown = have.map_or("an empty square".to_string(), |p| format!("a {}", p.name()));
+        let message = match (want, *card_index) {
+            (Some(p), Some(k)) => {
+                let card = &board.cards[k];
+                format!(
+                    "dealing the cards puts a {} on {sq} (card {}, {}, after a gap of {}), but the diagram shows {shown}",
+                    p.name(),
+                    k + 1,
+                    card.symbol,
+                    table.gap(&card.symbol).unwrap_or(0)
+                )
+            }
+            _ => format!("dealing the cards leaves {sq} empty, but the diagram shows {shown}"),
+        };
+        out.push(
+            Finding::error("setup", board.square_span(sq), message).with_help(
+                "cards are dealt from a1 along each rank to h8, leaving each card's gap of empty squares before its piece",
+            ),
+        );
+    }
+}
+
+/// The heading (`#### Problem N`) just above a diagram, with N.
+fn problem_heading(book: &Book, entry: &DiagramEntry) -> Option<(usize, Span)> {
+    let mut last: Option<(usize, Span)> = None;
+    for block in &book.blocks {
+        match block {
+            Block::Heading {
+                level,
+                content,
+                span,
+                ..
+            } => {
+                last = (*level >= 3)
+                    .then(|| problem_number(&plain_text(content)).map(|n| (n, *span)))
+                    .flatten();
+            }
+            // Only the first diagram under a problem heading is the problem.
+            Block::Diagram { index, .. }
+                if book
+                    .diagrams
+                    .get(*index)
+                    .is_some_and(|d| d.span == entry.span) =>
+            {
+                return last;
+            }
+            Block::Diagram { .. } => last = None,
+            _ => {}
+        }
+    }
+    None
+}
+
+fn problem_number(title: &str) -> Option<usize> {
+    title.trim().strip_prefix("Problem")?.trim().parse().ok()
+}
+
+/// One problem of the Golf section: its number, heading and diagram.
+struct Problem<'a> {
+    number: usize,
+    heading: Span,
+    entry: &'a DiagramEntry,
+}
+
+fn problems<'a>(book: &'a Book, slug: &str) -> Vec<Problem<'a>> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    let mut pending: Option<(usize, Span)> = None;
+    for block in &book.blocks {
+        match block {
+            Block::Heading {
+                level,
+                content,
+                slug: s,
+                span,
+            } => {
+                if *level <= 2 {
+                    inside = s == slug;
+                }
+                pending = (*level >= 3)
+                    .then(|| problem_number(&plain_text(content)).map(|n| (n, *span)))
+                    .flatten();
+            }
+            Block::Diagram { index, .. } if inside => {
+                if let (Some((number, heading)), Some(entry)) =
+                    (pending.take(), book.diagrams.get(*index))
+                {
+                    out.push(Problem {
+                        number,
+                        heading,
+                        entry,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One published solution: `2. e3g3, g1b6, ...`.
+struct Solution {
+    number: usize,
+    /// The number and its dot.
+    number_span: Span,
+    /// The whole item, for findings about the solution as a whole.
+    span: Span,
+    moves: Vec<(String, Span)>,
+}
+
+/// The numbered lists under a Golf solutions heading: a `###` heading with
+/// "solution" in the Golf section, or with "golf" and "solution" anywhere.
+fn solutions(book: &Book, slug: &str) -> Vec<Solution> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    let mut under = false;
+    for block in &book.blocks {
+        match block {
+            Block::Heading {
+                level,
+                content,
+                slug: s,
+                ..
+            } => {
+                if *level <= 2 {
+                    inside = s == slug;
+                }
+                let title = plain_text(content).to_lowercase();
+                under =
+                    *level >= 3 && title.contains("solution") && (inside || title.contains("golf"));
+            }
+            Block::List { span, .. } if under => {
+                parse_list(&book.source.text, *span, &mut out);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Reads `N. move, move, ...` items (with wrapped continuation lines)
+/// from the list's source text, keeping each token's span.
+fn parse_list(text: &str, span: Span, out: &mut Vec<Solution>) {
+    let Some(list) = text.get(span.range()) else {
+        return;
+    };
+    let mut offset = span.start;
+    let mut current: Option<Solution> = None;
+    for line in list.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let body = line.trim_end();
+        let indent = body.len() - body.trim_start().len();
+        let trimmed = &body[indent..];
+        let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+        let numbered = digits > 0 && matches!(trimmed.as_bytes().get(digits), Some(b'.' | b')'));
+        let rest_at = if numbered {
+            if let Some(done) = current.take() {
+                out.push(done);
+            }
+            let number = trimmed[..digits].parse().unwrap_or(0);
+            let number_span = Span::new(start + indent, start + indent + digits + 1);
+            current = Some(Solution {
+                number,
+                number_span,
+                span: Span::new(start + indent, start + body.len()),
+                moves: Vec::new(),
+            });
+            indent + digits + 1
+        } else if trimmed.is_empty() {
+            continue;
+        } else {
+            indent
+        };
+        let Some(sol) = current.as_mut() else {
+            continue;
+        };
+        sol.span.end = start + body.len();
+        let mut token_start = None;
+        for (i, ch) in body.char_indices().skip_while(|&(i, _)| i < rest_at) {
+            let sep = ch == ',' || ch.is_whitespace();
+            match (sep, token_start) {
+                (false, None) => token_start = Some(i),
+                (true, Some(s)) => {
+                    sol.moves
+                        .push((body[s..i].to_string(), Span::new(start + s, start + i)));
+                    token_start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(s) = token_start {
+            sol.moves.push((
+                body[s..].to_string(),
+                Span::new(start + s, start + body.len()),
+            ));
+        }
+    }
+    if let Some(done) = current {
+        out.push(done);
+    }
+}
+
+fn parse_move(token: &str) -> Option<(Square, Square)> {
+    let b = token.as_bytes();
+    if b.len() != 4 {
+        return None;
+    }
+    let sq = |f: u8, r: u8| {
+        ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r))
+            .then(|| Square::new(f - b'a', r - b'0'))
+    };
+    Some((sq(b[0], b[1])?, sq(b[2], b[3])?))
+}
+
+/// Each piece's captures so far, by the square it stands on.
+struct Records {
+    captured: Vec<Vec<Piece>>,
+}
+
+impl Records {
+    fn new() -> Records {
+        Records {
+            captured: vec![Vec::new(); 64],
+        }
+    }
+
+    fn play(&mut self, from: Square, to: Square, taken: Option<Piece>) {
+        let mut mine = std::mem::take(&mut self.captured[from.index()]);
+        mine.extend(taken);
+        self.captured[to.index()] = mine;
+    }
+
+    /// The square of a piece that has taken one piece of each other card.
+    fn winner(&self, board: &Board, chosen: &Chosen) -> Option<Square> {
+        board.pieces().find_map(|(sq, p)| {
+            let need = chosen.need(p)?;
+            let mut have = self.captured[sq.index()].clone();
+            let all = need.iter().all(|q| match have.iter().position(|h| h == q) {
+                Some(i) => {
+                    have.remove(i);
+                    true
+                }
+                None => false,
+            });
+            all.then_some(sq)
+        })
+    }
+}
+
+/// "a black knight capturing a black knight and a black rook, or ...".
+fn describe_goal(chosen: &Chosen) -> String {
+    let mut types = chosen.cards.clone();
+    types.dedup();
+    let parts: Vec<String> = types
+        .iter()
+        .filter_map(|&t| {
+            let need = chosen.need(t)?;
+            let names: Vec<String> = need.iter().map(|p| format!("a {}", p.name())).collect();
+            Some(format!("a {} capturing {}", t.name(), names.join(" and ")))
+        })
+        .collect();
+    parts.join(", or ")
+}
+
+fn moves_text(moves: &[(Square, Square)]) -> String {
+    moves
+        .iter()
+        .map(|(a, b)| format!("{a}{b}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn check_solutions(cx: &SectionContext, out: &mut Vec<Finding>, notes: &mut Vec<Note>) {
+    let book = cx.book;
+    let problems = problems(book, &cx.section.slug);
+    let solutions = solutions(book, &cx.section.slug);
+    for p in &problems {
+        if !solutions.iter().any(|s| s.number == p.number) {
+            out.push(Finding::warning(
+                "golf-solution",
+                p.heading,
+                format!("problem {} has no published solution", p.number),
+            ));
+        }
+    }
+    for sol in &solutions {
+        let Some(problem) = problems.iter().find(|p| p.number == sol.number) else {
+            out.push(Finding::error(
+                "golf-solution",
+                sol.number_span,
+                format!(
+                    "solution {} has no matching \"Problem {}\" diagram in the Chess Golf section",
+                    sol.number, sol.number
+                ),
+            ));
+            continue;
+        };
+        let Some(board) = problem.entry.diagram.as_ref().and_then(|d| d.as_board()) else {
+            // The diagram's own errors are reported by the parser.
+            continue;
+        };
+        let cards: Vec<Piece> = board
+            .cards
+            .iter()
+            .filter_map(|c| match c.face() {
+                CardFace::Piece(p) if p.role != Role::Pawn => Some(p),
+                _ => None,
+            })
+            .collect();
+        if cards.len() < 2 {
+            out.push(Finding::error(
+                "golf-solution",
+                sol.span,
+                format!(
+                    "problem {} does not choose two piece types, so its solution cannot be checked",
+                    sol.number
+                ),
+            ));
+            continue;
+        }
+        let chosen = Chosen::new(cards);
+        let book_len = replay_solution(board, &chosen, sol, out);
+        if cx.options.shortest {
+            search_problem(board, &chosen, sol, book_len, out, notes);
+        }
+    }
+}
+
+/// Plays a published solution; returns its length when it is legal and
+/// meets the goal with its last move.
+fn replay_solution(
+    board: &BoardDiagram,
+    chosen: &Chosen,
+    sol: &Solution,
+    out: &mut Vec<Finding>,
+) -> Option<usize> {
+    let rules = BorrowSteps {
+        captures: Captures::Chosen(chosen.clone()),
+        special_king: true,
+    };
+    let mut state = State::new(board.board.clone());
+    let mut records = Records::new();
+    if sol.moves.is_empty() {
+        out.push(Finding::error(
+            "golf-solution",
+            sol.span,
+            format!("solution {} lists no moves", sol.number),
+        ));
+        return None;
+    }
+    for (i, (token, span)) in sol.moves.iter().enumerate() {
+        let n = i + 1;
+        let Some((from, to)) = parse_move(token) else {
+            out.push(
+                Finding::error(
+                    "golf-solution",
+                    *span,
+                    format!(
+                        "move {n} of solution {}, `{token}`, is not a move",
+                        sol.number
+                    ),
+                )
+                .with_help("write a move as its two squares, like d3b5"),
+            );
+            return None;
+        };
+        if let Some(sq) = records.winner(&state.board, chosen) {
+            let p = state.board.get(sq).map(|p| p.name()).unwrap_or_default();
+            out.push(Finding::error(
+                "golf-solution",
+                *span,
+                format!(
+                    "the goal is already met before move {n} of solution {} (the {p} on {sq} has made its captures); the solution should end there",
+                    sol.number
+                ),
+            ));
+            return None;
+        }
+        let color = state.board.get(from).map_or(Color::White, |p| p.color);
+        let taken = state.board.get(to);
+        match rules.step(&state, from, to, color) {
+            Ok(mut afters) if !afters.is_empty() => {
+                state = afters.swap_remove(0);
+                records.play(from, to, taken);
+            }
+            Ok(_) | Err(_) => {
+                let reason = rules
+                    .step(&state, from, to, color)
+                    .err()
+                    .unwrap_or_else(|| format!("{from}{to} is not a move"));
+                out.push(Finding::error(
+                    "golf-solution",
+                    *span,
+                    format!(
+                        "move {n} of solution {} ({token}) is illegal: {reason}",
+                        sol.number
+                    ),
+                ));
+                return None;
+            }
+        }
+    }
+    if records.winner(&state.board, chosen).is_none() {
+        out.push(
+            Finding::error(
+                "golf-solution",
+                sol.span,
+                format!(
+                    "after the {} moves of solution {}, the goal is not met",
+                    sol.moves.len(),
+                    sol.number
+                ),
+            )
+            .with_help(format!("the goal: {}", describe_goal(chosen))),
+        );
+        return None;
+    }
+    Some(sol.moves.len())
+}
+
+fn search_problem(
+    board: &BoardDiagram,
+    chosen: &Chosen,
+    sol: &Solution,
+    book_len: Option<usize>,
+    out: &mut Vec<Finding>,
+    notes: &mut Vec<Note>,
+) {
+    let started = Instant::now();
+    // Only shorter solutions matter when the book's is legal.
+    let depth = book_len.map_or(SEARCH_DEPTH, |m| m.saturating_sub(1));
+    let result = search::shortest(&board.board, chosen, depth, SEARCH_STATES);
+    let ms = started.elapsed().as_millis();
+    let n = sol.number;
+    let text = match result {
+        Err(why) => format!(
+            "problem {n} was not searched: {}",
+            match why {
+                search::Unsearchable::TooManyPieces(k) =>
+                    format!("{k} pieces, more than one set holds"),
+                search::Unsearchable::TooManyCards(k) => format!(
+                    "{k} cards, more than the search handles ({})",
+                    search::MAX_CARDS
+                ),
+                search::Unsearchable::TooFewCards => "fewer than two cards".to_string(),
+            }
+        ),
+        Ok(outcome) => {
+            let states = outcome.states;
+            match (&outcome.moves, book_len) {
+                (Some(moves), _) => {
+                    // The search only looks below a legal book solution's length.
+                    let message = match book_len {
+                        Some(m) => format!(
+                            "a shorter solution exists: {} moves (the book gives {m}): {}",
+                            moves.len(),
+                            moves_text(moves)
+                        ),
+                        None => format!(
+                            "a legal solution exists: {} moves (the book's does not work): {}",
+                            moves.len(),
+                            moves_text(moves)
+                        ),
+                    };
+                    out.push(Finding::warning("golf-shortest", sol.span, message));
+                    format!(
+                        "searched problem {n}: {states} states in {ms} ms, shortest {} moves",
+                        moves.len()
+                    )
+                }
+                (None, Some(m)) if outcome.complete => {
+                    format!("searched problem {n}: {states} states in {ms} ms, shortest {m} moves")
+                }
+                (None, _) => format!(
+                    "searched problem {n}: {states} states in {ms} ms, no solution of at most {} moves{}",
+                    outcome.proven_depth,
+                    if outcome.complete {
+                        ""
+                    } else {
+                        " (state limit reached)"
+                    }
+                ),
+            }
+        }
+    };
+    notes.push(Note {
+        span: sol.span,
+        text,
+    });
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,369 @@
+use super::*;
+use crate::book::Book;
+use crate::engine::{Options, RuleDiagnostic, check_book};
+use crate::source::SourceFile;
+
+const RULES: &str = "rules/rules.md";
+
+fn book_of(text: &str) -> Book {
+    let mut diags = Vec::new();
+    let book = Book::parse(SourceFile::new(RULES, text.to_string()), &mut diags);
+    assert!(diags.is_empty(), "{diags:?}");
+    book
+}
+
+fn seed_text() -> String {
+    std::fs::read_to_string(RULES).unwrap()
+}
+
+/// The findings in the Golf section (or pointing into it from the
+/// Solutions section), and the notes.
+fn golf_findings(text: &str, options: &Options) -> (Vec<RuleDiagnostic>, Vec<Note>) {
+    let book = book_of(text);
+    let (diags, _, notes) = check_book(&book, options);
+    let golf: Vec<RuleDiagnostic> = diags
+        .into_iter()
+        .filter(|d| {
+            d.section.as_deref() == Some("Chess Golf")
+                || d.rule.starts_with("golf")
+                || d.section.is_none() && d.rule != "material"
+        })
+        .collect();
+    (golf, notes)
+}
+
+/// Replaces one unique `old` (after the first `after`) with `new`.
+fn mutate(after: &str, old: &str, new: &str) -> String {
+    let text = seed_text();
+    let base = text.find(after).expect("anchor");
+    let at = base + text[base..].find(old).expect("old text");
+    format!("{}{}{}", &text[..at], new, &text[at + old.len()..])
+}
+
+/// The 1-based line of a diagnostic.
+fn line(d: &RuleDiagnostic) -> usize {
+    let src = d.diagnostic.source.as_ref().unwrap();
+    src.line_of(d.diagnostic.span.unwrap().start)
+}
+
+fn line_of(text: &str, needle: &str, after: &str) -> usize {
+    let base = text.find(after).unwrap();
+    let at = base + text[base..].find(needle).unwrap();
+    text[..at].matches('\n').count() + 1
+}
+
+fn expect_one(text: &str, rule: &str, at_line: usize) -> RuleDiagnostic {
+    let (found, _) = golf_findings(text, &Options::default());
+    let hits: Vec<&RuleDiagnostic> = found.iter().filter(|d| d.rule == rule).collect();
+    assert!(
+        hits.iter().any(|d| line(d) == at_line),
+        "expected a {rule} finding on line {at_line}, got {:#?}",
+        found
+            .iter()
+            .map(|d| (d.rule, line(d), &d.diagnostic.message))
+            .collect::<Vec<_>>()
+    );
+    hits.into_iter()
+        .find(|d| line(d) == at_line)
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn every_golf_seed_diagram_and_solution_passes() {
+    let (found, _) = golf_findings(&seed_text(), &Options::default());
+    let msgs: Vec<_> = found
+        .iter()
+        .map(|d| (d.rule, line(d), &d.diagnostic.message))
+        .collect();
+    assert!(msgs.is_empty(), "{msgs:#?}");
+}
+
+#[test]
+fn the_three_published_solutions_are_found_with_their_tokens() {
+    let book = book_of(&seed_text());
+    let sols = solutions(&book, "chess-golf");
+    assert_eq!(sols.len(), 3);
+    assert_eq!(
+        sols.iter().map(|s| s.moves.len()).collect::<Vec<_>>(),
+        [6, 8, 7]
+    );
+    assert_eq!(book.source.slice(sols[1].moves[2].1), "c7f4");
+    let probs = problems(&book, "chess-golf");
+    assert_eq!(
+        probs.iter().map(|p| p.number).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+}
+
+#[test]
+fn a_wrong_square_in_the_dealt_setup_is_found() {
+    // The setup's rank 1: the white bishop dealt to c1 moved to b1.
+    let after = "Here's an example with all the cards laid out";
+    let text = mutate(after, ". . B . . . R .", ". B . . . . R .");
+    let l = line_of(&text, ". B . . . . R .", after);
+    let d = expect_one(&text, "setup", l);
+    assert!(d.diagnostic.message.contains("c1") || d.diagnostic.message.contains("b1"));
+}
+
+#[test]
+fn a_wrong_card_in_the_draw_order_is_found() {
+    let after = "Here's an example with all the cards laid out";
+    let text = mutate(after, "card: k, 9.7, 0", "card: q, 9.7, 0");
+    // The queen needs a gap of 5: every later piece shifts; the first
+    // difference is where the king stood (f2) and the queen now lands.
+    let (found, _) = golf_findings(&text, &Options::default());
+    assert!(found.iter().any(|d| d.rule == "setup"), "{found:?}");
+}
+
+#[test]
+fn a_ring_of_the_wrong_colour_or_missing_is_found() {
+    let after = "#### Problem 1";
+    let text = mutate(after, "arrow: a5, a5, black", "arrow: a5, a5, white");
+    let l = line_of(&text, "arrow: a5, a5, white", after);
+    let d = expect_one(&text, "ring", l);
+    assert!(
+        d.diagnostic
+            .message
+            .contains("is white but circles a black bishop")
+    );
+
+    let text = mutate(after, "    arrow: g8, g8, black\n", "");
+    let l = line_of(&text, ". . . R . . b .", after);
+    let d = expect_one(&text, "ring", l);
+    assert!(d.diagnostic.message.contains("black bishop on g8"));
+
+    let text = mutate(
+        "#### Problem 2",
+        "arrow: b2, b2, black",
+        "arrow: a2, a2, black",
+    );
+    let l = line_of(&text, "arrow: a2, a2, black", "#### Problem 2");
+    expect_one(&text, "ring", l);
+}
+
+#[test]
+fn a_pawn_card_in_a_problem_is_found() {
+    let after = "#### Problem 3";
+    let text = mutate(after, "card: B, 10, 2.5", "card: P, 10, 2.5");
+    let l = line_of(&text, "card: P, 10, 2.5", after);
+    expect_one(&text, "golf-card", l);
+}
+
+#[test]
+fn an_arrow_that_is_not_a_borrowed_move_is_found() {
+    // The queen on g4 moved away: the bishop on h5 has no black neighbour
+    // to borrow the file move from.
+    let after = "Now that you know how the pieces move";
+    let text = mutate(after, "R . . . . . q .", "R . . . . q . .");
+    let l = line_of(&text, "arrow: h5, h2, black", after);
+    let d = expect_one(&text, "arrow", l);
+    assert!(
+        d.diagnostic.message.contains("no black neighbour"),
+        "{}",
+        d.diagnostic.message
+    );
+
+    // A head off the piece's line breaks the chain: found inside the diagram.
+    let text = mutate(after, "arrow: e5, g6, black", "arrow: e5, g7, black");
+    let first = line_of(&text, "arrow: e5, g7, black", after);
+    let (found, _) = golf_findings(&text, &Options::default());
+    assert!(
+        found
+            .iter()
+            .any(|d| d.rule == "arrow" && (first..first + 3).contains(&line(d))),
+        "{found:?}"
+    );
+
+    // f6-g4 is no king's move.
+    let after = "Moving the bishop breaks the last pair";
+    let text = mutate(after, "arrow: f6, g5, white", "arrow: f6, g4, white");
+    let l = line_of(&text, "arrow: f6, g4, white", after);
+    expect_one(&text, "arrow", l);
+
+    // b3-c4 is no rook's move, and White has pairs: no king's move either.
+    let after = "You're not limited to moving the two chosen piece types";
+    let text = mutate(after, "arrow: b3, c3, white", "arrow: b3, c4, white");
+    let l = line_of(&text, "arrow: b3, c4, white", after);
+    expect_one(&text, "arrow", l);
+}
+
+#[test]
+fn the_special_move_needs_a_side_without_pairs() {
+    // Leave the white bishop on b6 beside the rook on a5: the knight has no
+    // neighbour and White still has a pair, so f6-g5 is illegal.
+    let after = "Moving the bishop breaks the last pair";
+    let text = mutate(after, ". . B n . . . .", ". B . n . . . .");
+    let text = {
+        let base = text.find(after).unwrap();
+        let at = base + text[base..].find("    arrow: b6, c6, white\n").unwrap();
+        format!(
+            "{}{}",
+            &text[..at],
+            &text[at + "    arrow: b6, c6, white\n".len()..]
+        )
+    };
+    let l = line_of(&text, "arrow: f6, g5, white", after);
+    let d = expect_one(&text, "arrow", l);
+    assert!(
+        d.diagnostic.message.contains("no white neighbour")
+            && d.diagnostic.message.contains("neighbouring pair"),
+        "{}",
+        d.diagnostic.message
+    );
+}
+
+#[test]
+fn an_illegal_solution_move_is_found_at_its_token() {
+    let after = "### Chess Golf Solutions";
+    // d3 knight to b4 is not a bishop's move it could borrow.
+    let text = mutate(after, "1. d3b5", "1. d3b4");
+    let l = line_of(&text, "1. d3b4", after);
+    let d = expect_one(&text, "golf-solution", l);
+    let src = d.diagnostic.source.as_ref().unwrap();
+    assert_eq!(src.slice(d.diagnostic.span.unwrap()), "d3b4");
+    assert!(
+        d.diagnostic.message.contains("move 1"),
+        "{}",
+        d.diagnostic.message
+    );
+}
+
+#[test]
+fn a_solution_that_stops_short_of_the_goal_is_found() {
+    let after = "### Chess Golf Solutions";
+    let text = mutate(after, ", e7g8", "");
+    let l = line_of(&text, "1. d3b5", after);
+    let d = expect_one(&text, "golf-solution", l);
+    assert!(d.diagnostic.message.contains("goal is not met"));
+}
+
+#[test]
+fn a_capture_between_unchosen_pieces_is_refused() {
+    // Problem 2's knight may take the rook on f8, but not the bishop on h8.
+    let after = "### Chess Golf Solutions";
+    let text = mutate(after, "e6f8, f8g7, g7e5", "e6f8, f8g7, g7h8");
+    let l = line_of(&text, "2. e3g3", after);
+    let d = expect_one(&text, "golf-solution", l);
+    assert!(
+        d.diagnostic.message.contains("only the chosen pieces"),
+        "{}",
+        d.diagnostic.message
+    );
+}
+
+fn board_of(rows: &str) -> Board {
+    let mut b = Board::default();
+    for (r, row) in rows.lines().enumerate() {
+        for (f, tok) in row.split_whitespace().enumerate() {
+            let p = tok.chars().next().and_then(Piece::from_char);
+            b.set(Square::new(f as u8, 8 - r as u8), p);
+        }
+    }
+    b
+}
+
+/// Replays `moves` under Golf's rules; whether each is legal and the last
+/// meets the goal.
+fn solves(board: &Board, chosen: &Chosen, moves: &[(Square, Square)]) -> bool {
+    let rules = BorrowSteps {
+        captures: Captures::Chosen(chosen.clone()),
+        special_king: true,
+    };
+    let mut state = State::new(board.clone());
+    let mut records = Records::new();
+    for &(from, to) in moves {
+        if records.winner(&state.board, chosen).is_some() {
+            return false;
+        }
+        let Some(color) = state.board.get(from).map(|p| p.color) else {
+            return false;
+        };
+        let taken = state.board.get(to);
+        match rules.step(&state, from, to, color) {
+            Ok(mut s) => state = s.swap_remove(0),
+            Err(_) => return false,
+        }
+        records.play(from, to, taken);
+    }
+    records.winner(&state.board, chosen).is_some()
+}
+
+#[test]
+fn the_search_finds_a_shortest_solution() {
+    // The black bishop on e8 borrows the queen's file move to take the king,
+    // once the knight on e4 steps aside (White has no pair: a king's move).
+    let board = board_of(
+        ". . . q b . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . N . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .",
+    );
+    let chosen = Chosen::new(vec![
+        Piece::from_char('K').unwrap(),
+        Piece::from_char('b').unwrap(),
+    ]);
+    let out = search::shortest(&board, &chosen, 6, 1_000_000).unwrap();
+    let moves = out.moves.unwrap();
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    assert!(solves(&board, &chosen, &moves));
+    // Not solvable in one: proven by the same search.
+    let one = search::shortest(&board, &chosen, 1, 1_000_000).unwrap();
+    assert!(one.moves.is_none() && one.complete);
+
+    // Three cards: the rook must take both knights (or a knight the other
+    // knight and the rook), so at least two captures.
+    let board = board_of(
+        "r q . . . . . .
+         . . . . . . . .
+         n . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         n . . . . . . .",
+    );
+    let p = |c| Piece::from_char(c).unwrap();
+    let chosen = Chosen::new(vec![p('n'), p('n'), p('r')]);
+    let out = search::shortest(&board, &chosen, 8, 1_000_000).unwrap();
+    let moves = out.moves.unwrap();
+    assert!(solves(&board, &chosen, &moves), "{moves:?}");
+    let shorter = search::shortest(&board, &chosen, moves.len() - 1, 1_000_000).unwrap();
+    assert!(shorter.moves.is_none() && shorter.complete);
+}
+
+#[cfg_attr(debug_assertions, ignore = "a full search; run in release")]
+#[test]
+fn the_search_beats_each_published_solution() {
+    let (found, notes) = golf_findings(&seed_text(), &Options { shortest: true });
+    for n in &notes {
+        eprintln!("{}", n.text);
+    }
+    // The real findings: each published solution can be beaten (verified
+    // by hand; 2 and 3 take the piece they borrow from, which the text
+    // does not forbid).
+    let shorter: Vec<&str> = found
+        .iter()
+        .filter(|d| d.rule == "golf-shortest")
+        .map(|d| d.diagnostic.message.as_str())
+        .collect();
+    assert_eq!(
+        shorter,
+        [
+            "a shorter solution exists: 5 moves (the book gives 6): e2c3, d3b5, a5b3, f7f6, b3g8",
+            "a shorter solution exists: 6 moves (the book gives 8): g1h2, g4g3, g3c7, c7d7, d7e8, e8f8",
+            "a shorter solution exists: 6 moves (the book gives 7): f1a1, d6d7, b8c8, c8d7, f7e6, d7a4",
+        ]
+    );
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert_eq!(notes.len(), 3);
+    assert!(
+        notes[1].text.contains("shortest 6 moves"),
+        "{}",
+        notes[1].text
+    );
+}
