@@ -181,11 +181,12 @@ fn check_arrows(board: &BoardDiagram, state: &State, out: &mut Vec<Finding>) {
         .iter()
         .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
         .collect();
-    let candidates: Vec<usize> = (0..arrows.len())
+    let mut candidates: Vec<usize> = (0..arrows.len())
         .filter(|&i| is_throw_shape(state, arrows[i]))
         .collect();
+    // Too many to try every reading: read them all as moves.
     if candidates.len() > 8 {
-        return;
+        candidates.clear();
     }
     // Most throws first: a throw-shaped arrow is most likely a throw, but a
     // king step may also be a move.
