@@ -195,8 +195,13 @@ fn explain(
             color.name()
         ));
     }
+    let none = if options.len() == 1 {
+        "which does not reach"
+    } else {
+        "and none of them reaches"
+    };
     let mut s = format!(
-        "{who} cannot reach {to}: it can borrow the move of {}, and none of them reaches {to}",
+        "{who} cannot reach {to}: it can borrow the move of {}, {none} {to}",
         join_or(&options)
     );
     // Name the piece in the way of a borrowed slide along the right line.
