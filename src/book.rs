@@ -615,8 +615,31 @@ impl Builder<'_> {
     /// Reads blocks until the end tag `until` (or the end of input).
     fn blocks(&mut self, events: &mut Events, until: Option<TagEnd>) -> Vec<Block> {
         let mut out = Vec::new();
+        // A tight list item holds its text without a paragraph around it.
+        let mut loose: Vec<Inline> = Vec::new();
+        let mut loose_span: Option<Span> = None;
         while let Some((event, range)) = events.next() {
             let span = Span::from(range);
+            let is_inline = matches!(
+                &event,
+                Event::Text(_)
+                    | Event::Code(_)
+                    | Event::SoftBreak
+                    | Event::HardBreak
+                    | Event::InlineHtml(_)
+                    | Event::Start(
+                        Tag::Strong | Tag::Emphasis | Tag::Link { .. } | Tag::Image { .. }
+                    )
+            );
+            if is_inline {
+                loose_span = Some(loose_span.map_or(span, |s| s.to(span)));
+                self.inline(event, span, events, &mut loose);
+                continue;
+            }
+            if let Some(at) = loose_span.take() {
+                let content = std::mem::take(&mut loose);
+                self.push(&mut out, Block::Paragraph { content, span: at });
+            }
             match event {
                 Event::End(end) if Some(end) == until => break,
                 Event::Start(Tag::Heading { level, .. }) => {
@@ -701,6 +724,15 @@ impl Builder<'_> {
                 _ => {}
             }
         }
+        if let Some(at) = loose_span {
+            self.push(
+                &mut out,
+                Block::Paragraph {
+                    content: loose,
+                    span: at,
+                },
+            );
+        }
         out
     }
 
@@ -734,56 +766,71 @@ impl Builder<'_> {
     fn inlines(&mut self, events: &mut Events, until: TagEnd) -> Vec<Inline> {
         let mut out = Vec::new();
         while let Some((event, range)) = events.next() {
-            let span = Span::from(range);
-            match event {
-                Event::End(end) if end == until => break,
-                Event::Text(t) => match out.last_mut() {
-                    Some(Inline::Text(prev)) => prev.push_str(&t),
-                    _ => out.push(Inline::Text(t.to_string())),
-                },
-                Event::Code(t) => out.push(Inline::Code(t.to_string())),
-                Event::SoftBreak => out.push(Inline::SoftBreak),
-                Event::HardBreak => out.push(Inline::HardBreak),
-                Event::Start(Tag::Strong) => {
-                    out.push(Inline::Strong(self.inlines(events, TagEnd::Strong)))
-                }
-                Event::Start(Tag::Emphasis) => {
-                    out.push(Inline::Emphasis(self.inlines(events, TagEnd::Emphasis)))
-                }
-                Event::Start(Tag::Link {
-                    link_type,
-                    dest_url,
-                    id,
-                    ..
-                }) => {
-                    let content = self.inlines(events, TagEnd::Link);
-                    let reference = matches!(
-                        link_type,
-                        LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut
-                    )
-                    .then(|| id.to_string());
-                    out.push(Inline::Link {
-                        content,
-                        url: dest_url.to_string(),
-                        reference,
-                        span,
-                    });
-                }
-                Event::Start(Tag::Image { dest_url, .. }) => {
-                    let alt = plain_text(&self.inlines(events, TagEnd::Image));
-                    let url = dest_url.to_string();
-                    self.images.push(ImageRef {
-                        url: url.clone(),
-                        span,
-                    });
-                    out.push(Inline::Image { alt, url, span });
-                }
-                Event::InlineHtml(t) | Event::Html(t) => out.push(Inline::Text(t.to_string())),
-                Event::Start(_) => {}
-                _ => {}
+            if matches!(&event, Event::End(end) if *end == until) {
+                break;
             }
+            self.inline(event, Span::from(range), events, &mut out);
         }
         out
+    }
+
+    /// Adds one inline event (and, for a start tag, everything up to its
+    /// end) to `out`; returns false for an event that is not inline.
+    fn inline(
+        &mut self,
+        event: Event,
+        span: Span,
+        events: &mut Events,
+        out: &mut Vec<Inline>,
+    ) -> bool {
+        match event {
+            Event::Text(t) => match out.last_mut() {
+                Some(Inline::Text(prev)) => prev.push_str(&t),
+                _ => out.push(Inline::Text(t.to_string())),
+            },
+            Event::Code(t) => out.push(Inline::Code(t.to_string())),
+            Event::SoftBreak => out.push(Inline::SoftBreak),
+            Event::HardBreak => out.push(Inline::HardBreak),
+            Event::Start(Tag::Strong) => {
+                let content = self.inlines(events, TagEnd::Strong);
+                out.push(Inline::Strong(content))
+            }
+            Event::Start(Tag::Emphasis) => {
+                let content = self.inlines(events, TagEnd::Emphasis);
+                out.push(Inline::Emphasis(content))
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                id,
+                ..
+            }) => {
+                let content = self.inlines(events, TagEnd::Link);
+                let reference = matches!(
+                    link_type,
+                    LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut
+                )
+                .then(|| id.to_string());
+                out.push(Inline::Link {
+                    content,
+                    url: dest_url.to_string(),
+                    reference,
+                    span,
+                });
+            }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                let alt = plain_text(&self.inlines(events, TagEnd::Image));
+                let url = dest_url.to_string();
+                self.images.push(ImageRef {
+                    url: url.clone(),
+                    span,
+                });
+                out.push(Inline::Image { alt, url, span });
+            }
+            Event::InlineHtml(t) => out.push(Inline::Text(t.to_string())),
+            _ => return false,
+        }
+        true
     }
 }
 
@@ -875,6 +922,23 @@ mod tests {
         assert!(matches!(b.blocks[2], Block::Diagram { index: 0, .. }));
         assert!(matches!(b.blocks[3], Block::Heading { level: 3, .. }));
         assert_eq!(b.diagrams[0].image_name, "cooperative-chess1");
+    }
+
+    #[test]
+    fn tight_list_items_keep_their_text() {
+        let (b, _) = book("* You must **move** a chess piece.\n* Then *draw*.\n");
+        let Block::List { items, .. } = &b.blocks[0] else {
+            panic!("{:?}", b.blocks);
+        };
+        let Block::Paragraph { content, .. } = &items[0][0] else {
+            panic!("{:?}", items[0]);
+        };
+        assert_eq!(plain_text(content), "You must move a chess piece.");
+        assert!(matches!(content[1], Inline::Strong(_)));
+        let Block::Paragraph { content, .. } = &items[1][0] else {
+            panic!("{:?}", items[1]);
+        };
+        assert_eq!(plain_text(content), "Then draw.");
     }
 
     #[test]

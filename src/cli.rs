@@ -10,11 +10,12 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::book::{Book, io_reason};
-use crate::config::{Config, load_style};
+use crate::config::{Config, load_book_style, load_style, source_date};
 use crate::contents::{TocEntry, table_of_contents};
 use crate::diagnostic::{self, Diagnostic, Format};
 use crate::engine::{self, Counts, Options, RuleDiagnostic};
 use crate::output::OutputDir;
+use crate::pdf::{PageFormat, PdfOptions};
 use crate::render::{diagram_svg, svg_to_png};
 use crate::source::SourceFile;
 
@@ -51,6 +52,9 @@ enum Command {
         /// Publish without the rules check (syntax is still checked)
         #[arg(long)]
         no_check: bool,
+        /// The PDF page format: letter, a4, booklet (4.25 x 6.875 in) or zine (quarter-letter, imposed)
+        #[arg(long, value_name = "FORMAT")]
+        page: Option<PageArg>,
     },
     /// Parse every diagram and check it against the rules of its game
     Check {
@@ -80,6 +84,25 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
     },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum PageArg {
+    Letter,
+    A4,
+    Booklet,
+    Zine,
+}
+
+impl From<PageArg> for PageFormat {
+    fn from(p: PageArg) -> PageFormat {
+        match p {
+            PageArg::Letter => PageFormat::Letter,
+            PageArg::A4 => PageFormat::A4,
+            PageArg::Booklet => PageFormat::Booklet,
+            PageArg::Zine => PageFormat::Zine,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -128,7 +151,8 @@ where
             out,
             style,
             no_check,
-        } => build(&paths, out, style, no_check),
+            page,
+        } => build(&paths, out, style, no_check, page.map(PageFormat::from)),
         Command::Check {
             paths,
             format,
@@ -406,7 +430,13 @@ fn progress_printer() -> impl Fn(usize, usize) + Sync {
     }
 }
 
-fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>, no_check: bool) -> u8 {
+fn build(
+    paths: &[PathBuf],
+    out: Option<PathBuf>,
+    style: Option<PathBuf>,
+    no_check: bool,
+    page: Option<PageFormat>,
+) -> u8 {
     let started = Instant::now();
     let mut diags = Vec::new();
     let config = match load_config(paths) {
@@ -420,6 +450,42 @@ fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>, no_che
             report(&mut [d], Format::Human);
             return EXIT_INPUT;
         }
+    };
+    let book_style = match load_book_style(
+        config
+            .build
+            .book_style
+            .as_ref()
+            .map(|p| config.resolve(p))
+            .as_deref(),
+    ) {
+        Ok(s) => s,
+        Err(d) => {
+            report(&mut [d], Format::Human);
+            return EXIT_INPUT;
+        }
+    };
+    let format = match (page, &config.build.page) {
+        (Some(p), _) => p,
+        (None, Some(name)) => match name.parse::<PageFormat>() {
+            Ok(p) => p,
+            Err(e) => {
+                let d = match &config.source {
+                    Some(src) => {
+                        let at = src.text.find("page").unwrap_or(0);
+                        Diagnostic::error(src, crate::source::Span::new(at, at + 4), e)
+                    }
+                    None => Diagnostic::file_error(&config.dir, e),
+                };
+                report(&mut [d], Format::Human);
+                return EXIT_INPUT;
+            }
+        },
+        (None, None) => PageFormat::default(),
+    };
+    let pdf_options = PdfOptions {
+        format,
+        date: source_date(),
     };
     let out_dir = out
         .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
@@ -448,10 +514,29 @@ fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>, no_che
         match OutputDir::open(&out_dir) {
             Ok(output) => {
                 let progress = progress_printer();
-                let result = crate::site::publish(&publishable, &output, &style, &progress);
+                let (result, pdf_result) = rayon::join(
+                    || crate::site::publish(&publishable, &output, &style, &progress),
+                    || {
+                        crate::publish::pdfs(
+                            &publishable,
+                            &output,
+                            &style,
+                            &book_style,
+                            &pdf_options,
+                        )
+                    },
+                );
+                let result = match (result, pdf_result) {
+                    (Ok(stats), Ok(())) => Ok(stats),
+                    (Err(mut a), Err(b)) => {
+                        a.extend(b);
+                        Err(a)
+                    }
+                    (Err(a), _) | (_, Err(a)) => Err(a),
+                };
                 let owners = publishable
                     .iter()
-                    .map(|(b, _)| crate::site::owner(b))
+                    .flat_map(|(b, _)| [crate::site::owner(b), crate::publish::pdf_owner(b)])
                     .collect();
                 match result {
                     Ok(stats) => {
@@ -459,13 +544,14 @@ fn build(paths: &[PathBuf], out: Option<PathBuf>, style: Option<PathBuf>, no_che
                         diags.append(&mut finish_diags);
                         for (book, _) in &publishable {
                             eprintln!(
-                                "built {}: {} diagrams -> {}",
+                                "built {}: {} diagrams -> {} and {}",
                                 book.name,
                                 book.diagrams.len(),
                                 out_dir
                                     .join("site")
                                     .join(format!("{}.md", book.name))
-                                    .display()
+                                    .display(),
+                                out_dir.join(format!("{}.pdf", book.name)).display()
                             );
                         }
                         eprintln!(

@@ -33,6 +33,10 @@ pub struct BuildConfig {
     pub out: Option<PathBuf>,
     /// A style file overriding the compiled-in `templates/style.toml`.
     pub style: Option<PathBuf>,
+    /// A book style file overriding the compiled-in `templates/book.toml`.
+    pub book_style: Option<PathBuf>,
+    /// The PDF page format: letter, a4, booklet or zine.
+    pub page: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -111,8 +115,59 @@ pub fn load_style(explicit: Option<&Path>) -> Result<Style, Diagnostic> {
     Style::from_toml(&src.text).map_err(|e| toml_error(&src, &e))
 }
 
+/// The PDF book style, found as [`load_style`] finds the diagram style.
+pub fn load_book_style(explicit: Option<&Path>) -> Result<crate::pdf::BookStyle, Diagnostic> {
+    let local = Path::new("templates").join("book.toml");
+    let path = match explicit {
+        Some(p) => p.to_path_buf(),
+        None if local.is_file() => local,
+        None => return Ok(crate::pdf::BookStyle::default()),
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        Diagnostic::file_error(
+            &path,
+            format!("cannot read the book style file: {}", io_reason(&e)),
+        )
+    })?;
+    let src = SourceFile::new(&path, text);
+    crate::pdf::BookStyle::from_toml(&src.text).map_err(|e| toml_error(&src, &e))
+}
+
+/// The date of `SOURCE_DATE_EPOCH` (seconds since 1970), for reproducible
+/// builds; `None` when unset or not a number. Never the clock.
+pub fn source_date() -> Option<(i32, u8, u8)> {
+    let secs: i64 = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(civil_from_days(secs.div_euclid(86_400)))
+}
+
+/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's
+/// algorithm).
+fn civil_from_days(z: i64) -> (i32, u8, u8) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y as i32, m as u8, d as u8)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn days_to_dates() {
+        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
+        assert_eq!(super::civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(super::civil_from_days(11_016), (2000, 2, 29));
+    }
+
     use super::*;
 
     #[test]

@@ -17,6 +17,7 @@ pub mod diagram;
 pub mod engine;
 pub mod output;
 pub mod pdf;
+pub mod publish;
 pub mod render;
 pub mod site;
 pub mod source;

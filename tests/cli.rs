@@ -186,7 +186,13 @@ fn images_of_removed_diagrams_go_and_other_files_stay() {
 fn linked_images_are_copied_beside_the_page() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir_all(dir.path().join("book/images")).unwrap();
-    fs::write(dir.path().join("book/images/logo.png"), b"not really a png").unwrap();
+    // A 1x1 red PNG.
+    const LOGO: &[u8] = &[
+        137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2,
+        0, 0, 0, 144, 119, 83, 222, 0, 0, 0, 12, 73, 68, 65, 84, 120, 156, 99, 248, 207, 192, 0, 0,
+        3, 1, 1, 0, 201, 254, 146, 239, 0, 0, 0, 0, 73, 69, 78, 68, 174, 66, 96, 130,
+    ];
+    fs::write(dir.path().join("book/images/logo.png"), LOGO).unwrap();
     fs::write(
         dir.path().join("book/game.md"),
         "---\ntitle: Game\n---\n![Logo](images/logo.png)\n\n## Game\n",
@@ -200,10 +206,8 @@ fn linked_images_are_copied_beside_the_page() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(
-        fs::read(out.join("site/images/logo.png")).unwrap(),
-        b"not really a png"
-    );
+    assert_eq!(fs::read(out.join("site/images/logo.png")).unwrap(), LOGO);
+    assert!(out.join("game.pdf").exists());
 }
 
 #[test]

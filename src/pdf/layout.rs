@@ -641,14 +641,7 @@ impl Ctx<'_> {
                 self.runs(content, FaceId::Regular, self.colours.text, None, &mut runs);
                 self.set_lines(&runs, x, width, self.size(), false, gap, false);
             }
-            Block::List { start, items, span } => {
-                let recovered;
-                let items = if items.iter().any(|i| i.is_empty()) {
-                    recovered = tight_items(self.book, *span, items);
-                    &recovered
-                } else {
-                    items
-                };
+            Block::List { start, items, .. } => {
                 let indent = self.bs.text.list_indent * self.size();
                 for (k, item) in items.iter().enumerate() {
                     let marker = match start {
@@ -1326,88 +1319,6 @@ impl Ctx<'_> {
             anchors,
         }
     }
-}
-
-/// The book model drops the text of a tight list's items (pulldown-cmark
-/// gives them no paragraph); until it keeps them, read each empty item's
-/// inline text back from the list's own span.
-fn tight_items(book: &Book, span: crate::source::Span, items: &[Vec<Block>]) -> Vec<Vec<Block>> {
-    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
-    let Some(text) = book.source.text.get(span.range()) else {
-        return items.to_vec();
-    };
-    let defs = &book.link_defs;
-    let mut resolve = |link: pulldown_cmark::BrokenLink<'_>| {
-        defs.iter()
-            .find(|d| d.label.eq_ignore_ascii_case(&link.reference))
-            .map(|d| (d.url.clone().into(), "".into()))
-    };
-    let parser = Parser::new_with_broken_link_callback(text, Options::empty(), Some(&mut resolve));
-    let mut found: Vec<Vec<Inline>> = Vec::new();
-    // A stack of open inline containers: (kind, content, url).
-    let mut stack: Vec<(u8, Vec<Inline>, String)> = Vec::new();
-    let mut depth = 0usize;
-    for event in parser {
-        match event {
-            Event::Start(Tag::List(_)) => depth += 1,
-            Event::End(TagEnd::List(_)) => depth = depth.saturating_sub(1),
-            Event::Start(Tag::Item) if depth == 1 => stack = vec![(0, Vec::new(), String::new())],
-            Event::End(TagEnd::Item) if depth == 1 => {
-                if let Some((_, content, _)) = stack.drain(..).next() {
-                    found.push(content);
-                }
-            }
-            Event::Start(Tag::Strong) => stack.push((1, Vec::new(), String::new())),
-            Event::Start(Tag::Emphasis) => stack.push((2, Vec::new(), String::new())),
-            Event::Start(Tag::Link { dest_url, .. }) => {
-                stack.push((3, Vec::new(), dest_url.to_string()))
-            }
-            Event::End(TagEnd::Strong | TagEnd::Emphasis | TagEnd::Link) if stack.len() > 1 => {
-                if let Some((kind, content, url)) = stack.pop() {
-                    let inline = match kind {
-                        1 => Inline::Strong(content),
-                        2 => Inline::Emphasis(content),
-                        _ => Inline::Link {
-                            content,
-                            url,
-                            reference: None,
-                            span,
-                        },
-                    };
-                    if let Some(top) = stack.last_mut() {
-                        top.1.push(inline);
-                    }
-                }
-            }
-            Event::Text(t) if depth == 1 => {
-                if let Some(top) = stack.last_mut() {
-                    top.1.push(Inline::Text(t.to_string()));
-                }
-            }
-            Event::Code(t) if depth == 1 => {
-                if let Some(top) = stack.last_mut() {
-                    top.1.push(Inline::Code(t.to_string()));
-                }
-            }
-            Event::SoftBreak | Event::HardBreak if depth == 1 => {
-                if let Some(top) = stack.last_mut() {
-                    top.1.push(Inline::SoftBreak);
-                }
-            }
-            _ => {}
-        }
-    }
-    items
-        .iter()
-        .enumerate()
-        .map(|(k, item)| match found.get(k) {
-            Some(content) if item.is_empty() && !content.is_empty() => vec![Block::Paragraph {
-                content: content.clone(),
-                span,
-            }],
-            _ => item.clone(),
-        })
-        .collect()
 }
 
 #[cfg(test)]

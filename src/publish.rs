@@ -1,0 +1,62 @@
+//! The PDF books of `build`: one `<book>.pdf` per rulebook in the output
+//! folder, made again only when what it is made from changed.
+
+use rayon::prelude::*;
+
+use crate::book::Book;
+use crate::contents::TocEntry;
+use crate::diagnostic::Diagnostic;
+use crate::output::{OutputDir, hash};
+use crate::pdf::{BookStyle, PdfOptions, book_pdf_with};
+use crate::style::Style;
+
+/// The output owner name of a book's PDF.
+pub fn pdf_owner(book: &Book) -> String {
+    format!("pdf:{}", book.name)
+}
+
+/// Writes `DIR/<book>.pdf` for every book, in parallel.
+pub fn pdfs(
+    books: &[(&Book, Vec<TocEntry>)],
+    out: &OutputDir,
+    style: &Style,
+    book_style: &BookStyle,
+    options: &PdfOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    let errors: Vec<Diagnostic> = books
+        .par_iter()
+        .flat_map_iter(|(book, toc)| {
+            let rel = format!("{}.pdf", book.name);
+            let owner = pdf_owner(book);
+            // Everything the PDF is made from; linked images are read by
+            // name, so their bytes go in too.
+            let mut key_text = format!(
+                "{}\n{toc:?}\n{style:?}\n{book_style:?}\n{options:?}\n{}",
+                book.source.text,
+                env!("CARGO_PKG_VERSION")
+            );
+            for image in &book.images {
+                if let Some(Ok(path)) = book.local_image_path(&image.url) {
+                    let bytes = std::fs::read(path).unwrap_or_default();
+                    key_text.push_str(&format!("\n{:016x}", hash(&bytes)));
+                }
+            }
+            let key = hash(key_text.as_bytes());
+            if out.reuse(&owner, &rel, key) {
+                return Vec::new();
+            }
+            match book_pdf_with(book, toc, style, book_style, options) {
+                Ok(bytes) => match out.write(&owner, &rel, &bytes, Some(key)) {
+                    Ok(()) => Vec::new(),
+                    Err(d) => vec![d],
+                },
+                Err(diags) => diags,
+            }
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
