@@ -41,6 +41,7 @@ macro_rules! section {
         }
     };
 }
+pub(crate) use section;
 
 section! {
     /// Squares, frame and the file/rank labels.

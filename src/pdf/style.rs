@@ -9,36 +9,9 @@ use serde::Deserialize;
 /// The compiled-in book style.
 pub const DEFAULT_BOOK_TOML: &str = include_str!("../../templates/book.toml");
 
-/// A public struct whose missing fields come from the compiled-in file, and
-/// a private twin without defaults that reads that file (see `crate::style`).
-macro_rules! section {
-    ($(#[$meta:meta])* $name:ident, $raw:ident, $key:ident { $($(#[$fmeta:meta])* $field:ident: $ty:ty,)* }) => {
-        $(#[$meta])*
-        #[derive(Clone, Debug, PartialEq, Deserialize)]
-        #[serde(default, deny_unknown_fields)]
-        pub struct $name {
-            $($(#[$fmeta])* pub $field: $ty,)*
-        }
-
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct $raw {
-            $($field: $ty,)*
-        }
-
-        impl From<$raw> for $name {
-            fn from(raw: $raw) -> Self {
-                $name { $($field: raw.$field,)* }
-            }
-        }
-
-        impl Default for $name {
-            fn default() -> Self {
-                builtin().$key.clone()
-            }
-        }
-    };
-}
+// `section!` is the style module's: a struct of partial overrides over the
+// compiled-in file, and its default-less twin.
+use crate::style::section;
 
 section! {
     /// Fonts, colours and the rules of setting text, for every format.
