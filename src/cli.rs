@@ -84,6 +84,35 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
     },
+    /// Write the print-and-cut card deck (chess-deck.pdf) and an image per card (deck/)
+    Deck {
+        /// The rulebook whose card table and games the deck follows [default: rules/rules.md]
+        book: Option<PathBuf>,
+        /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// The paper: letter or a4
+        #[arg(long, value_enum, default_value_t = DeckPageArg::Letter)]
+        page: DeckPageArg,
+        /// Add a page of card backs after each page of faces, for double-sided printing
+        #[arg(long)]
+        backs: bool,
+        /// Extend each card's background past its cut line: 0.125in, 3mm or 9pt
+        #[arg(long, value_name = "LEN", value_parser = crate::deck::layout::parse_length)]
+        bleed: Option<f32>,
+        /// The player-aid cards [default: player_aids.md beside the rulebook]
+        #[arg(long, value_name = "FILE")]
+        aids: Option<PathBuf>,
+        /// A style file overriding the compiled-in templates/style.toml
+        #[arg(long, value_name = "FILE")]
+        style: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum DeckPageArg {
+    Letter,
+    A4,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -170,6 +199,26 @@ where
             output,
             style,
         } => render(&file, diagram, output.as_deref(), style.as_deref()),
+        Command::Deck {
+            book,
+            out,
+            page,
+            backs,
+            bleed,
+            aids,
+            style,
+        } => deck(DeckArgs {
+            book,
+            out,
+            page: match page {
+                DeckPageArg::Letter => crate::deck::DeckPage::Letter,
+                DeckPageArg::A4 => crate::deck::DeckPage::A4,
+            },
+            backs,
+            bleed: bleed.unwrap_or(0.0),
+            aids,
+            style,
+        }),
     }
 }
 
@@ -188,7 +237,7 @@ fn report(diags: &mut [Diagnostic], format: Format) {
 }
 
 /// The rulebooks named by `paths`: files as given, folders' `.md` files
-/// (not their README). Missing paths are errors.
+/// (not their README, nor the deck's player aids). Missing paths are errors.
 fn find_books(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
     let defaults = [PathBuf::from(DEFAULT_RULES)];
     let paths = if paths.is_empty() {
@@ -215,9 +264,11 @@ fn find_books(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
                 .filter(|p| {
                     p.is_file()
                         && p.extension().is_some_and(|x| x == "md")
-                        && !p
-                            .file_name()
-                            .is_some_and(|n| n.eq_ignore_ascii_case("README.md"))
+                        && !p.file_name().is_some_and(|n| {
+                            n.eq_ignore_ascii_case("README.md")
+                                // The deck's player aids are not a rulebook.
+                                || n.eq_ignore_ascii_case(crate::deck::AIDS_FILE)
+                        })
                 })
                 .collect();
             found.sort();
@@ -662,6 +713,206 @@ fn render(file: &Path, number: usize, output: Option<&Path>, style: Option<&Path
             EXIT_INPUT
         }
     }
+}
+
+struct DeckArgs {
+    book: Option<PathBuf>,
+    out: Option<PathBuf>,
+    page: crate::deck::DeckPage,
+    backs: bool,
+    bleed: f32,
+    aids: Option<PathBuf>,
+    style: Option<PathBuf>,
+}
+
+/// `deck`: everything is drawn in memory first, so bad input leaves the
+/// output folder as it was; then unchanged files are left alone.
+fn deck(args: DeckArgs) -> u8 {
+    use crate::deck::{self as d, DeckOptions};
+    use crate::output::hash;
+    use rayon::prelude::*;
+
+    let started = Instant::now();
+    let book_path = args
+        .book
+        .unwrap_or_else(|| Path::new(DEFAULT_RULES).join("rules.md"));
+    let config = match load_config(std::slice::from_ref(&book_path)) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let style_path = args
+        .style
+        .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
+    let style = match load_style(style_path.as_deref()) {
+        Ok(s) => s,
+        Err(d) => {
+            report(&mut [d], Format::Human);
+            return EXIT_INPUT;
+        }
+    };
+    let options = DeckOptions {
+        page: args.page,
+        backs: args.backs,
+        bleed_pt: args.bleed,
+        date: source_date(),
+    };
+    // A bleed the sheet has no room for is a bad option value.
+    let (pw, ph) = options.page.size();
+    let card_h = d::CARD_WIDTH_PT * style.card.height_ratio as f32;
+    if let Err(e) = d::layout::Grid::new(pw, ph, d::CARD_WIDTH_PT, card_h, options.bleed_pt) {
+        eprintln!(
+            "error: --bleed on {} paper: {e}; use a smaller bleed or --page a4",
+            options.page.name()
+        );
+        return EXIT_USAGE;
+    }
+    let mut diags = Vec::new();
+    let Some(book) = Book::load(&book_path, &mut diags) else {
+        report(&mut diags, Format::Human);
+        return EXIT_INPUT;
+    };
+    // A broken card table (or any error) would print a wrong deck.
+    if diags.iter().any(Diagnostic::is_error) {
+        diags.push(Diagnostic::file_error(
+            &book_path,
+            "no deck written: the rulebook has errors (above)",
+        ));
+        report(&mut diags, Format::Human);
+        return EXIT_INPUT;
+    }
+    let aids_path = args.aids.unwrap_or_else(|| {
+        book_path
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(d::AIDS_FILE)
+    });
+    let aids = match d::Aids::load(&aids_path) {
+        Ok(a) => a,
+        Err(mut e) => {
+            report(&mut e, Format::Human);
+            return EXIT_INPUT;
+        }
+    };
+    let faces = match d::faces(&book, &aids, &style) {
+        Ok(f) => f,
+        Err(mut e) => {
+            report(&mut e, Format::Human);
+            return EXIT_INPUT;
+        }
+    };
+    let out_dir = args
+        .out
+        .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    let output = match OutputDir::open(&out_dir) {
+        Ok(o) => o,
+        Err(e) => {
+            report(&mut [e], Format::Human);
+            return EXIT_INPUT;
+        }
+    };
+    const OWNER: &str = "deck";
+    let version = env!("CARGO_PKG_VERSION");
+    let pdf_key = {
+        let svgs: String = faces
+            .iter()
+            .map(|f| format!("{}\n{}\n{}\n", f.name, f.copies, f.svg))
+            .collect();
+        hash(
+            format!(
+                "{svgs}{style:?}\n{options:?}\n{:?}\n{version}",
+                book.front_matter.title()
+            )
+            .as_bytes(),
+        )
+    };
+    let pdf_rel = "chess-deck.pdf";
+    let reuse_pdf = output.reuse(OWNER, pdf_rel, pdf_key);
+    // Images whose drawing is unchanged are kept without drawing them again.
+    let image_keys: Vec<u64> = faces
+        .iter()
+        .map(|f| hash(format!("{}\n{style:?}\n{version}", f.svg).as_bytes()))
+        .collect();
+    let todo: Vec<(&d::Face, u64)> = faces
+        .iter()
+        .zip(&image_keys)
+        .filter(|&(f, &key)| {
+            let png = output.reuse(OWNER, &format!("deck/{}.png", f.name), key);
+            let svg = output.reuse(OWNER, &format!("deck/{}.svg", f.name), key);
+            !(png && svg)
+        })
+        .map(|(f, &k)| (f, k))
+        .collect();
+    let (pdf, images) = rayon::join(
+        || (!reuse_pdf).then(|| d::deck_pdf(&book, &faces, &style, &options)),
+        || {
+            todo.par_iter()
+                .map(|&(f, key)| d::face_images(f, &style).map(|files| (files, key)))
+                .collect::<Result<Vec<_>, String>>()
+        },
+    );
+    let mut errors = Vec::new();
+    let pdf = match pdf {
+        Some(Ok(bytes)) => Some(bytes),
+        Some(Err(mut e)) => {
+            errors.append(&mut e);
+            None
+        }
+        None => None,
+    };
+    let images = match images {
+        Ok(i) => i,
+        Err(e) => {
+            errors.push(Diagnostic::file_error(
+                &book_path,
+                format!("cannot draw a card: {e}"),
+            ));
+            Vec::new()
+        }
+    };
+    if !errors.is_empty() {
+        // Nothing was written: keep the old files and their record.
+        let (_, mut d) = output.finish(&BTreeSet::new());
+        errors.append(&mut d);
+        report(&mut errors, Format::Human);
+        return EXIT_INPUT;
+    }
+    if let Some(bytes) = &pdf
+        && let Err(e) = output.write(OWNER, pdf_rel, bytes, Some(pdf_key))
+    {
+        errors.push(e);
+    }
+    let drawn = images.len();
+    for (files, key) in images {
+        for (name, bytes) in files {
+            if let Err(e) = output.write(OWNER, &format!("deck/{name}"), &bytes, Some(key)) {
+                errors.push(e);
+            }
+        }
+    }
+    let owners: BTreeSet<String> = if errors.is_empty() {
+        [OWNER.to_string()].into()
+    } else {
+        BTreeSet::new()
+    };
+    let (stats, mut finish_diags) = output.finish(&owners);
+    errors.append(&mut finish_diags);
+    let printed: usize = faces.iter().map(|f| f.copies).sum();
+    eprintln!(
+        "deck: {printed} cards on {} pages ({}) -> {}; {} card images in {} ({drawn} drawn); {} files written, {} unchanged, {} removed in {:.0?}",
+        d::page_count(printed, options.backs),
+        options.page.name(),
+        out_dir.join(pdf_rel).display(),
+        faces.len(),
+        out_dir.join("deck").display(),
+        stats.written,
+        stats.unchanged,
+        stats.removed,
+        started.elapsed()
+    );
+    let failed = errors.iter().any(Diagnostic::is_error);
+    report(&mut errors, Format::Human);
+    if failed { EXIT_INPUT } else { EXIT_OK }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod book;
 pub mod cli;
 pub mod config;
 pub mod contents;
+pub mod deck;
 pub mod diagnostic;
 pub mod diagram;
 pub mod engine;

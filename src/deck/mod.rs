@@ -1,0 +1,277 @@
+//! The card deck: a print-and-cut PDF of the chess cards the games use,
+//! and one image per distinct card.
+//!
+//! The cards come from the book's `type: cards` table (the compiled-in one
+//! for a book without): one card per playing card a row lists. Faces and the
+//! back are `render::card_svg`, the drawing the diagrams use; player-aid
+//! cards (`aids`) are SVGs of the same size and frame. The PDF places those
+//! SVGs as vectors, nine to a sheet (`layout`), written with krilla by the
+//! book's writer (`write`).
+
+pub mod aids;
+pub mod layout;
+mod write;
+
+use std::str::FromStr;
+
+use rayon::prelude::*;
+
+use crate::book::{Book, default_card_rows};
+use crate::diagnostic::Diagnostic;
+use crate::diagram::CardRow;
+use crate::pdf::text::{Fonts, Shaper};
+use crate::render::{card_svg, svg_to_png, svg_with_outlined_text};
+use crate::style::Style;
+
+pub use aids::{AIDS_FILE, Aid, Aids};
+
+/// Poker cards are 2.5 inches wide.
+pub const CARD_WIDTH_PT: f32 = 180.0;
+/// 300 dpi across a 2.5-inch card.
+pub const PNG_WIDTH: f64 = 750.0;
+
+/// The paper of the PDF.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeckPage {
+    #[default]
+    Letter,
+    A4,
+}
+
+impl DeckPage {
+    /// Width and height in points.
+    pub fn size(self) -> (f32, f32) {
+        match self {
+            DeckPage::Letter => (612.0, 792.0),
+            DeckPage::A4 => (595.2756, 841.8898),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DeckPage::Letter => "letter",
+            DeckPage::A4 => "a4",
+        }
+    }
+}
+
+impl FromStr for DeckPage {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "letter" => Ok(DeckPage::Letter),
+            "a4" => Ok(DeckPage::A4),
+            _ => Err(format!("unknown page `{s}`: use letter or a4")),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeckOptions {
+    pub page: DeckPage,
+    /// A page of backs after each page of faces, for double-sided printing.
+    pub backs: bool,
+    /// How far each card's background runs past its cut line, in points.
+    pub bleed_pt: f32,
+    /// The document date (from SOURCE_DATE_EPOCH), never the clock.
+    pub date: Option<(i32, u8, u8)>,
+}
+
+/// One distinct card drawing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Face {
+    /// The image file stem: `card-K`, `card-c`, `back`, `aid-zombie-chess`.
+    pub name: String,
+    pub svg: String,
+    /// How many the printed deck holds (0 for the back: it is on the back pages).
+    pub copies: usize,
+}
+
+/// The rendered deck: the PDF and the image files for `deck/`.
+#[derive(Clone, Debug)]
+pub struct Deck {
+    pub pdf: Vec<u8>,
+    /// File name and bytes: a PNG and an SVG per face.
+    pub images: Vec<(String, Vec<u8>)>,
+}
+
+/// Everything of the deck, in memory.
+pub fn deck(
+    book: &Book,
+    aids: &Aids,
+    style: &Style,
+    options: &DeckOptions,
+) -> Result<Deck, Vec<Diagnostic>> {
+    let faces = faces(book, aids, style)?;
+    let (pdf, images) = rayon::join(
+        || deck_pdf(book, &faces, style, options),
+        || {
+            faces
+                .par_iter()
+                .map(|f| face_images(f, style))
+                .collect::<Result<Vec<_>, String>>()
+        },
+    );
+    let pdf = pdf?;
+    let images = images.map_err(|e| vec![drawing_error(book, e)])?;
+    Ok(Deck {
+        pdf,
+        images: images.into_iter().flatten().collect(),
+    })
+}
+
+fn drawing_error(book: &Book, e: String) -> Diagnostic {
+    Diagnostic::file_error(&book.source.path, format!("cannot draw a card: {e}"))
+}
+
+/// The deck's distinct faces, in print order: the card table's rows, the
+/// player aids, then the back.
+pub fn faces(book: &Book, aids: &Aids, style: &Style) -> Result<Vec<Face>, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let own: Vec<CardRow> = book.card_rows().cloned().collect();
+    let rows = if own.is_empty() {
+        default_card_rows()
+    } else {
+        own.clone()
+    };
+    let mut faces: Vec<Face> = Vec::new();
+    let mut seen: Vec<(String, String)> = Vec::new();
+    for row in &rows {
+        let name = card_file_stem(&row.symbol);
+        // Two rows of one symbol would print one of them twice over.
+        if seen.iter().any(|(s, _)| *s == row.symbol) {
+            if !own.is_empty() {
+                diags.push(
+                    Diagnostic::error(
+                        &book.source,
+                        row.symbol_span,
+                        format!("`{}` has a second row in the card table", row.symbol),
+                    )
+                    .with_help("list all of a symbol's playing cards in one row"),
+                );
+            }
+            continue;
+        }
+        seen.push((row.symbol.clone(), name.clone()));
+        let copies = row.cells.iter().filter(|c| c.card.is_some()).count();
+        if copies == 0 {
+            continue;
+        }
+        faces.push(Face {
+            name,
+            svg: card_svg(&row.symbol, style),
+            copies,
+        });
+    }
+    if faces.is_empty() && diags.is_empty() {
+        diags.push(
+            Diagnostic::file_error(&book.source.path, "the card table lists no playing cards")
+                .with_help(
+                    "each row of a `type: cards` table names the cards that match its symbol",
+                ),
+        );
+    }
+
+    let fonts = Fonts::new(crate::assets::BODY_FAMILY, &style.card.letter_font).map_err(|e| {
+        vec![Diagnostic::file_error(
+            &aids.source.path,
+            format!("card style: {e}"),
+        )]
+    })?;
+    let mut shaper = Shaper::new(&fonts);
+    let chapters: Vec<(&str, &str)> = book
+        .chapters()
+        .map(|s| (s.title.as_str(), s.slug.as_str()))
+        .collect();
+    for aid in &aids.cards {
+        let Some(&(_, slug)) = chapters
+            .iter()
+            .find(|(t, _)| t.trim().eq_ignore_ascii_case(&aid.title))
+        else {
+            let games: Vec<&str> = chapters.iter().map(|(t, _)| *t).collect();
+            diags.push(
+                Diagnostic::error(
+                    &aids.source,
+                    aid.title_span,
+                    format!(
+                        "`{}` is not a game of {}",
+                        aid.title,
+                        book.source.path.display()
+                    ),
+                )
+                .with_help(format!(
+                    "an aid card's heading is the game's `##` heading in the rulebook: {}",
+                    games.join(", ")
+                )),
+            );
+            continue;
+        };
+        match aids::aid_svg(aid, &aids.source, style, &mut shaper) {
+            Ok(svg) => faces.push(Face {
+                name: format!("aid-{slug}"),
+                svg,
+                copies: 1,
+            }),
+            Err(mut d) => diags.append(&mut d),
+        }
+    }
+    faces.push(Face {
+        name: "back".to_string(),
+        svg: card_svg("back", style),
+        copies: 0,
+    });
+    if diags.is_empty() {
+        Ok(faces)
+    } else {
+        Err(diags)
+    }
+}
+
+/// `card-K` for a piece letter; other symbols are hex-encoded so any text
+/// makes a safe file name.
+pub fn card_file_stem(symbol: &str) -> String {
+    if !symbol.is_empty() && symbol.chars().all(|c| c.is_ascii_alphanumeric()) {
+        format!("card-{symbol}")
+    } else {
+        let hex: String = symbol.bytes().map(|b| format!("{b:02x}")).collect();
+        format!("card-x{hex}")
+    }
+}
+
+/// The PNG at 300 dpi and the SVG (text as outlines, for any viewer).
+pub fn face_images(face: &Face, style: &Style) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let png = face_png(face, style)?;
+    let svg = svg_with_outlined_text(&face.svg)?;
+    Ok(vec![
+        (format!("{}.png", face.name), png),
+        (format!("{}.svg", face.name), svg.into_bytes()),
+    ])
+}
+
+/// One face at 300 dpi: 750 x 1050 pixels for a poker card.
+pub fn face_png(face: &Face, style: &Style) -> Result<Vec<u8>, String> {
+    let mut at_300 = style.clone();
+    at_300.png.pixels_per_square = PNG_WIDTH / style.card.width.max(0.01);
+    svg_to_png(&face.svg, &at_300)
+}
+
+/// The print-and-cut PDF.
+pub fn deck_pdf(
+    book: &Book,
+    faces: &[Face],
+    style: &Style,
+    options: &DeckOptions,
+) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    let fail = |m: String| vec![Diagnostic::file_error(&book.source.path, m)];
+    let (pw, ph) = options.page.size();
+    let card_h = CARD_WIDTH_PT * style.card.height_ratio as f32;
+    let grid = layout::Grid::new(pw, ph, CARD_WIDTH_PT, card_h, options.bleed_pt).map_err(fail)?;
+    let title = book.front_matter.title().unwrap_or(&book.name).to_string();
+    write::pdf(&title, faces, style, &grid, options).map_err(fail)
+}
+
+/// The number of PDF pages for `cards` printed cards.
+pub fn page_count(cards: usize, backs: bool) -> usize {
+    cards.div_ceil(layout::PER_PAGE) * if backs { 2 } else { 1 }
+}
