@@ -275,3 +275,28 @@ pub fn deck_pdf(
 pub fn page_count(cards: usize, backs: bool) -> usize {
     cards.div_ceil(layout::PER_PAGE) * if backs { 2 } else { 1 }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_are_safe_for_any_symbol() {
+        assert_eq!(card_file_stem("K"), "card-K");
+        assert_eq!(card_file_stem("c"), "card-c");
+        assert_eq!(card_file_stem("../x"), "card-x2e2e2f78");
+        assert_eq!(card_file_stem(""), "card-x");
+    }
+
+    #[test]
+    fn pages_and_paper() {
+        assert_eq!(page_count(51, false), 6);
+        assert_eq!(page_count(51, true), 12);
+        assert_eq!(page_count(9, false), 1);
+        assert_eq!(page_count(0, true), 0);
+        assert_eq!("A4".parse::<DeckPage>(), Ok(DeckPage::A4));
+        assert_eq!("letter".parse::<DeckPage>(), Ok(DeckPage::Letter));
+        assert!("legal".parse::<DeckPage>().is_err());
+        assert_eq!(DeckPage::default().size(), (612.0, 792.0));
+    }
+}
