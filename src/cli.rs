@@ -1,5 +1,5 @@
-//! The command line: `build`, `check` and `render`. Exit codes: 0 success,
-//! 1 problems in the input, 2 a usage error.
+//! The command line: `build`, `check`, `render` and `deck`. Exit codes:
+//! 0 success, 1 problems in the input, 2 a usage error.
 
 use std::collections::BTreeSet;
 use std::io::{IsTerminal, Read as _, Write as _};
