@@ -1,9 +1,18 @@
-//! The whole website build of the seed rulebooks (49 diagrams): once into an
-//! empty folder, and once more with nothing changed.
+//! The build of the seed rulebooks (49 diagrams): the whole `build` (check,
+//! website and PDF books) into an empty folder and again with nothing
+//! changed, and the website part alone.
+
+use std::collections::BTreeSet;
+use std::path::Path;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
+use chess_kit_docs::book::Book;
 use chess_kit_docs::cli::run;
+use chess_kit_docs::contents::table_of_contents;
+use chess_kit_docs::output::OutputDir;
+use chess_kit_docs::site;
+use chess_kit_docs::style::Style;
 
 const INPUTS: [&str; 3] = [
     "rules/rules.md",
@@ -11,7 +20,7 @@ const INPUTS: [&str; 3] = [
     "tests/seeds/crowded_rules.md",
 ];
 
-fn build_into(out: &std::path::Path) {
+fn build_into(out: &Path) {
     let mut args = vec!["chess-kit-docs".to_string(), "build".to_string()];
     args.extend(INPUTS.iter().map(|s| s.to_string()));
     args.push("--out".to_string());
@@ -22,7 +31,7 @@ fn build_into(out: &std::path::Path) {
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("build");
     group.sample_size(10);
-    group.bench_function("website, 49 diagrams, empty output", |b| {
+    group.bench_function("all of build, 49 diagrams, empty output", |b| {
         b.iter_batched(
             || tempfile::tempdir().unwrap(),
             |dir| build_into(dir.path()),
@@ -31,8 +40,30 @@ fn bench(c: &mut Criterion) {
     });
     let dir = tempfile::tempdir().unwrap();
     build_into(dir.path());
-    group.bench_function("website, no-change rebuild", |b| {
+    group.bench_function("all of build, no-change rebuild", |b| {
         b.iter(|| build_into(dir.path()))
+    });
+
+    // The website alone: pages, SVGs and PNGs of the parsed books.
+    let books: Vec<Book> = INPUTS
+        .iter()
+        .map(|p| Book::load(Path::new(p), &mut Vec::new()).unwrap())
+        .collect();
+    let with_toc: Vec<(&Book, _)> = books
+        .iter()
+        .map(|b| (b, table_of_contents(b, &mut Vec::new())))
+        .collect();
+    let style = Style::default();
+    group.bench_function("website, 49 diagrams, empty output", |b| {
+        b.iter_batched(
+            || tempfile::tempdir().unwrap(),
+            |dir| {
+                let out = OutputDir::open(dir.path()).unwrap();
+                site::publish(&with_toc, &out, &style, &|_, _| {}).unwrap();
+                out.finish(&BTreeSet::new());
+            },
+            BatchSize::PerIteration,
+        )
     });
     group.finish();
 }
