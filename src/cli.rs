@@ -394,7 +394,7 @@ fn apply_allowances(
                 && f.section
                     .as_deref()
                     .is_some_and(|s| s.eq_ignore_ascii_case(&a.section))
-                && f.diagram == Some(a.diagram)
+                && f.diagram == a.diagram
                 && f.rule == a.rule;
             if matches {
                 f.diagnostic.allowed = Some(a.reason.clone());
@@ -402,9 +402,10 @@ fn apply_allowances(
             }
         }
         if !used && books.contains(a.book.as_str()) {
+            let diagram = a.diagram.map_or("none".to_string(), |n| n.to_string());
             let message = format!(
-                "this allowance matches no finding (book `{}`, section `{}`, diagram {}, rule `{}`)",
-                a.book, a.section, a.diagram, a.rule
+                "this allowance matches no finding (book `{}`, section `{}`, diagram {diagram}, rule `{}`)",
+                a.book, a.section, a.rule
             );
             let d = match &config.source {
                 Some(src) => {

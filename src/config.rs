@@ -51,7 +51,10 @@ pub struct CheckConfig {
 pub struct Allowance {
     pub book: String,
     pub section: String,
-    pub diagram: usize,
+    /// The diagram's number in its section; absent for a finding in the
+    /// text, such as a published solution.
+    #[serde(default)]
+    pub diagram: Option<usize>,
     pub rule: String,
     pub reason: String,
 }
@@ -188,7 +191,7 @@ mod tests {
         .unwrap();
         let c = Config::load(dir.path()).unwrap();
         assert_eq!(c.build.out.as_deref(), Some(Path::new("public")));
-        assert_eq!(c.check.allow[0].get_ref().diagram, 3);
+        assert_eq!(c.check.allow[0].get_ref().diagram, Some(3));
         let span = c.check.allow[0].span();
         let text = &c.source.unwrap().text;
         // The span is the `[[check.allow]]` header, where a stale allowance is reported.

@@ -181,3 +181,32 @@ fn bad_settings_are_an_error_at_their_line() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err.contains("chess-kit-docs.toml:2:9: error:"), "{err}");
 }
+
+#[test]
+fn a_finding_in_the_text_is_allowed_by_its_section_without_a_diagram() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = fs::read_to_string("rules/rules.md")
+        .unwrap()
+        .replace("1. d3b5, a5c6", "1. d3b6, a5c6");
+    fs::write(dir.path().join("rules.md"), book).unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("move 1 of solution 1 (d3b6) is illegal"),
+        "{err}"
+    );
+
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        "[[check.allow]]\nbook = \"rules\"\nsection = \"Solutions\"\nrule = \"golf-solution\"\nreason = \"a test\"\n",
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+    assert!(
+        err.contains(": allowed: move 1 of solution 1 (d3b6) is illegal"),
+        "{err}"
+    );
+}

@@ -125,9 +125,17 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
     let mut counts = Counts::default();
     let mut notes = Vec::new();
     let to_diag = |f: Finding, entry: Option<&DiagramEntry>| {
-        let section = entry
-            .and_then(|e| book.section_of(e))
-            .map(|s| s.title.clone());
+        // A finding in the text (a published solution) belongs to the
+        // `##` section it stands in.
+        let section = match entry {
+            Some(e) => book.section_of(e).map(|s| s.title.clone()),
+            None => book
+                .sections
+                .iter()
+                .rfind(|s| s.span.start <= f.span.start)
+                .filter(|s| s.level == 2)
+                .map(|s| s.title.clone()),
+        };
         let mut d = Diagnostic::error(&book.source, f.span, f.message);
         d.severity = f.severity;
         d.help = f.help;
