@@ -290,15 +290,6 @@ mod tests {
 
     const SECTION: &str = "Booster Chess";
 
-    const OPENING: &str = "r n b q k b n r
-        p p p p p p p p
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        P P P P P P P P
-        R N B Q K B N R";
-
     #[test]
     fn the_seeds_have_no_booster_boards() {
         assert_eq!(board_count("rules/new_rules.md", SECTION), 0);

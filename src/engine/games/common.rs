@@ -239,6 +239,16 @@ pub fn moved_pieces(
 pub mod testing {
     //! Seed books, mutated seeds and hand-made diagrams, checked by one game.
 
+    /// The orthodox start position, as a diagram's rows.
+    pub const OPENING: &str = "r n b q k b n r
+        p p p p p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P P P P P
+        R N B Q K B N R";
+
     use std::path::Path;
 
     use crate::book::{Book, DiagramEntry};

@@ -199,15 +199,6 @@ mod tests {
 
     const SECTION: &str = "Synchronous Chess";
 
-    const OPENING: &str = "r n b q k b n r
-        p p p p p p p p
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        . . . . . . . .
-        P P P P P P P P
-        R N B Q K B N R";
-
     #[test]
     fn the_seeds_have_no_synchronous_diagrams() {
         assert_eq!(board_count("rules/rules.md", SECTION), 0);
