@@ -18,6 +18,7 @@ pub mod diagram;
 pub mod engine;
 pub mod output;
 pub mod pdf;
+pub mod pipeline;
 pub mod publish;
 pub mod render;
 pub mod site;

@@ -1,0 +1,892 @@
+//! What the commands do, as library calls: find and check the rulebooks,
+//! publish them (`build`), make the card deck (`deck`), draw one diagram
+//! (`render`). Each returns a report with its diagnostics; the command line
+//! (`cli`) only parses arguments and prints, and `serve` calls the same
+//! entry points.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::book::{Book, io_reason};
+use crate::config::{Config, load_book_style, load_style, source_date};
+use crate::contents::{TocEntry, table_of_contents};
+use crate::diagnostic::Diagnostic;
+use crate::engine::{self, Counts, Options, RuleDiagnostic};
+use crate::output::{OutputDir, Stats};
+use crate::pdf::{PageFormat, PdfOptions};
+use crate::render::{diagram_svg, svg_to_png};
+use crate::site::SiteStats;
+use crate::source::SourceFile;
+
+/// The rulebooks folder used when no path is given.
+pub const DEFAULT_RULES: &str = "rules";
+/// The output folder used when neither a flag nor the settings name one.
+pub const DEFAULT_OUT: &str = "output";
+
+/// The rulebooks named by `paths`: files as given, folders' `.md` files
+/// (not their README, nor the deck's player aids). Missing paths are errors.
+pub fn find_books(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let defaults = [PathBuf::from(DEFAULT_RULES)];
+    let paths = if paths.is_empty() {
+        &defaults[..]
+    } else {
+        paths
+    };
+    let mut books = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let entries = match std::fs::read_dir(path) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    diags.push(Diagnostic::file_error(
+                        path,
+                        format!("cannot read this folder: {}", io_reason(&e)),
+                    ));
+                    continue;
+                }
+            };
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.is_file()
+                        && p.extension().is_some_and(|x| x == "md")
+                        && !p.file_name().is_some_and(|n| {
+                            n.eq_ignore_ascii_case("README.md")
+                                // The deck's player aids are not a rulebook.
+                                || n.eq_ignore_ascii_case(crate::deck::AIDS_FILE)
+                        })
+                })
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                diags.push(Diagnostic::file_error(
+                    path,
+                    "no rulebooks here: the folder has no `.md` files",
+                ));
+            }
+            books.extend(found);
+        } else if path.exists() {
+            books.push(path.clone());
+        } else {
+            diags.push(Diagnostic::file_error(
+                path,
+                "cannot read: no such file or folder",
+            ));
+        }
+    }
+    books
+}
+
+/// The folder whose chess-kit-docs.toml applies: that of the first path.
+pub fn config_dir(paths: &[PathBuf]) -> PathBuf {
+    match paths.first() {
+        None => PathBuf::from(DEFAULT_RULES),
+        Some(p) if p.is_dir() => p.clone(),
+        Some(p) => p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from(".")),
+    }
+}
+
+/// The settings that apply to `paths`.
+pub fn load_config(paths: &[PathBuf]) -> Result<Config, Diagnostic> {
+    Config::load(&config_dir(paths))
+}
+
+/// Every book read and checked, with its table of contents.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub books: Vec<(Book, Vec<TocEntry>)>,
+    pub diags: Vec<Diagnostic>,
+    /// Books with an error, by name.
+    pub failed: BTreeSet<String>,
+    pub counts: Counts,
+    /// What the engine measured (search times), printed after the findings.
+    pub notes: Vec<String>,
+}
+
+/// What a run of the checks is asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct CheckRun {
+    /// Run the rules engine (off for `build --no-check`: syntax only).
+    pub rules: bool,
+    pub options: Options,
+}
+
+/// Reads every book, then checks it: syntax, images, contents and, unless
+/// switched off, the rules engine with the author's allowances. Problems
+/// finding or reading the books go to `diags`; the books' own go to
+/// `Checked::diags`.
+pub fn load_and_check(
+    paths: &[PathBuf],
+    config: &Config,
+    run: &CheckRun,
+    diags: &mut Vec<Diagnostic>,
+) -> Checked {
+    let mut checked = Checked::default();
+    let mut findings: Vec<RuleDiagnostic> = Vec::new();
+    for path in find_books(paths, diags) {
+        let mut book_diags = Vec::new();
+        let Some(book) = Book::load(&path, &mut book_diags) else {
+            diags.append(&mut book_diags);
+            continue;
+        };
+        book.check_images(&mut book_diags);
+        let toc = table_of_contents(&book, &mut book_diags);
+        if run.rules {
+            let (found, counts, notes) = engine::check_book(&book, &run.options);
+            findings.extend(found);
+            checked.counts.rule_checked += counts.rule_checked;
+            checked.counts.syntax_only += counts.syntax_only;
+            checked.notes.extend(notes.into_iter().map(|n| {
+                let at = book.source.line_col(n.span.start);
+                format!("{}:{at}: note: {}", book.source.path.display(), n.text)
+            }));
+        } else {
+            checked.counts.syntax_only += book.diagrams.len();
+        }
+        checked.diags.append(&mut book_diags);
+        checked.books.push((book, toc));
+    }
+    let checked_books: BTreeSet<&str> =
+        checked.books.iter().map(|(b, _)| b.name.as_str()).collect();
+    apply_allowances(config, &checked_books, &mut findings, &mut checked.diags);
+    checked
+        .diags
+        .extend(findings.into_iter().map(|f| f.diagnostic));
+    for d in &checked.diags {
+        if d.is_error()
+            && let Some((book, _)) = checked.books.iter().find(|(b, _)| b.source.path == d.path)
+        {
+            checked.failed.insert(book.name.clone());
+        }
+    }
+    checked
+}
+
+/// Marks the findings the author allowed in chess-kit-docs.toml; an
+/// allowance that matches nothing is a warning, so none goes stale.
+fn apply_allowances(
+    config: &Config,
+    books: &BTreeSet<&str>,
+    findings: &mut [RuleDiagnostic],
+    diags: &mut Vec<Diagnostic>,
+) {
+    for allowance in &config.check.allow {
+        let a = allowance.get_ref();
+        let mut used = false;
+        for f in findings.iter_mut() {
+            let matches = f.book == a.book
+                && f.section
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(&a.section))
+                && f.diagram == a.diagram
+                && f.rule == a.rule;
+            if matches {
+                f.diagnostic.allowed = Some(a.reason.clone());
+                used = true;
+            }
+        }
+        if !used && books.contains(a.book.as_str()) {
+            let diagram = a.diagram.map_or("none".to_string(), |n| n.to_string());
+            let message = format!(
+                "this allowance matches no finding (book `{}`, section `{}`, diagram {diagram}, rule `{}`)",
+                a.book, a.section, a.rule
+            );
+            let d = match &config.source {
+                Some(src) => {
+                    Diagnostic::warning(src, crate::source::Span::from(allowance.span()), message)
+                }
+                None => Diagnostic::file_error(&config.dir, message),
+            };
+            diags.push(d.with_help("the finding is gone: remove the allowance"));
+        }
+    }
+}
+
+/// What `check` is asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    pub paths: Vec<PathBuf>,
+    /// Also search for shorter published solutions.
+    pub shortest: bool,
+}
+
+/// What `check` found.
+#[derive(Debug)]
+pub struct CheckReport {
+    /// Every problem, unsorted.
+    pub diags: Vec<Diagnostic>,
+    pub diagrams: usize,
+    pub counts: Counts,
+    /// What the engine measured, one line each.
+    pub notes: Vec<String>,
+    pub elapsed: Duration,
+}
+
+impl CheckReport {
+    pub fn errors(&self) -> usize {
+        self.diags.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diags.iter().filter(|d| d.is_warning()).count()
+    }
+
+    pub fn allowed(&self) -> usize {
+        self.diags.iter().filter(|d| d.allowed.is_some()).count()
+    }
+}
+
+/// `check`: every rulebook parsed and checked. `Err` holds the problem that
+/// stopped it before any book was read (unreadable settings).
+pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
+    let started = Instant::now();
+    let config = load_config(&options.paths)?;
+    let run = CheckRun {
+        rules: true,
+        options: Options {
+            shortest: options.shortest,
+        },
+    };
+    let mut diags = Vec::new();
+    let checked = load_and_check(&options.paths, &config, &run, &mut diags);
+    diags.extend(checked.diags);
+    Ok(CheckReport {
+        diags,
+        diagrams: checked.books.iter().map(|(b, _)| b.diagrams.len()).sum(),
+        counts: checked.counts,
+        notes: checked.notes,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// What `build` is asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct BuildOptions {
+    /// Rulebooks or folders of them; empty for `rules/`.
+    pub paths: Vec<PathBuf>,
+    /// The output folder; `None` for the settings' or `output/`.
+    pub out: Option<PathBuf>,
+    /// A style file; `None` for the settings' or the compiled-in one.
+    pub style: Option<PathBuf>,
+    /// Publish without the rules check (syntax is still checked).
+    pub no_check: bool,
+    /// The PDF page format; `None` for the settings' or letter.
+    pub page: Option<PageFormat>,
+}
+
+/// A book `build` published.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuiltBook {
+    pub name: String,
+    pub diagrams: usize,
+    /// Its website page and its PDF.
+    pub page: PathBuf,
+    pub pdf: PathBuf,
+}
+
+/// What a successful publication wrote.
+#[derive(Clone, Debug)]
+pub struct Published {
+    pub books: Vec<BuiltBook>,
+    pub site: SiteStats,
+    pub files: Stats,
+    pub elapsed: Duration,
+}
+
+/// What `build` did.
+#[derive(Debug, Default)]
+pub struct BuildReport {
+    /// Every problem, unsorted.
+    pub diags: Vec<Diagnostic>,
+    /// What was written, when something was published without error.
+    pub published: Option<Published>,
+}
+
+impl BuildReport {
+    pub fn failed(&self) -> bool {
+        self.diags.iter().any(Diagnostic::is_error)
+    }
+
+    fn stopped(d: Diagnostic) -> BuildReport {
+        BuildReport {
+            diags: vec![d],
+            published: None,
+        }
+    }
+}
+
+/// `build`: checks the books, then writes the website pages, images and PDF
+/// books of those without errors. `progress(done, total)` follows the
+/// drawing of the diagrams.
+pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -> BuildReport {
+    let started = Instant::now();
+    let paths = &options.paths[..];
+    let mut diags = Vec::new();
+    let config = match load_config(paths) {
+        Ok(c) => c,
+        Err(d) => return BuildReport::stopped(d),
+    };
+    let style_path = options
+        .style
+        .clone()
+        .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
+    let style = match load_style(style_path.as_deref()) {
+        Ok(s) => s,
+        Err(d) => return BuildReport::stopped(d),
+    };
+    let book_style = match load_book_style(
+        config
+            .build
+            .book_style
+            .as_ref()
+            .map(|p| config.resolve(p))
+            .as_deref(),
+    ) {
+        Ok(s) => s,
+        Err(d) => return BuildReport::stopped(d),
+    };
+    let format = match (options.page, &config.build.page) {
+        (Some(p), _) => p,
+        (None, Some(name)) => match name.parse::<PageFormat>() {
+            Ok(p) => p,
+            Err(e) => {
+                let d = match &config.source {
+                    Some(src) => {
+                        let at = src.text.find("page").unwrap_or(0);
+                        Diagnostic::error(src, crate::source::Span::new(at, at + 4), e)
+                    }
+                    None => Diagnostic::file_error(&config.dir, e),
+                };
+                return BuildReport::stopped(d);
+            }
+        },
+        (None, None) => PageFormat::default(),
+    };
+    let pdf_options = PdfOptions {
+        format,
+        date: source_date(),
+    };
+    let out_dir = options
+        .out
+        .clone()
+        .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+
+    let run = CheckRun {
+        rules: !options.no_check,
+        options: Options::default(),
+    };
+    let checked = load_and_check(paths, &config, &run, &mut diags);
+    diags.extend(checked.diags);
+    let publishable: Vec<(&Book, Vec<TocEntry>)> = checked
+        .books
+        .iter()
+        .filter(|(b, _)| !checked.failed.contains(&b.name))
+        .map(|(b, toc)| (b, toc.clone()))
+        .collect();
+    for name in &checked.failed {
+        diags.push(Diagnostic::file_error(
+            Path::new(name),
+            format!("not published: the rulebook `{name}` has errors (above); fix them, or allow a kept finding in chess-kit-docs.toml"),
+        ));
+    }
+    let mut published = None;
+    if !publishable.is_empty() {
+        match OutputDir::open(&out_dir) {
+            Ok(output) => {
+                let (result, pdf_result) = rayon::join(
+                    || crate::site::publish(&publishable, &output, &style, progress),
+                    || {
+                        crate::publish::pdfs(
+                            &publishable,
+                            &output,
+                            &style,
+                            &book_style,
+                            &pdf_options,
+                        )
+                    },
+                );
+                let result = match (result, pdf_result) {
+                    (Ok(stats), Ok(())) => Ok(stats),
+                    (Err(mut a), Err(b)) => {
+                        a.extend(b);
+                        Err(a)
+                    }
+                    (Err(a), _) | (_, Err(a)) => Err(a),
+                };
+                let owners = publishable
+                    .iter()
+                    .flat_map(|(b, _)| [crate::site::owner(b), crate::publish::pdf_owner(b)])
+                    .collect();
+                match result {
+                    Ok(site) => {
+                        let (files, mut finish_diags) = output.finish(&owners);
+                        diags.append(&mut finish_diags);
+                        let books = publishable
+                            .iter()
+                            .map(|(book, _)| BuiltBook {
+                                name: book.name.clone(),
+                                diagrams: book.diagrams.len(),
+                                page: out_dir.join("site").join(format!("{}.md", book.name)),
+                                pdf: out_dir.join(format!("{}.pdf", book.name)),
+                            })
+                            .collect();
+                        published = Some(Published {
+                            books,
+                            site,
+                            files,
+                            elapsed: started.elapsed(),
+                        });
+                    }
+                    Err(mut errs) => {
+                        diags.append(&mut errs);
+                        // Keep the record of what was written, but remove nothing.
+                        let (_, mut d) = output.finish(&BTreeSet::new());
+                        diags.append(&mut d);
+                    }
+                }
+            }
+            Err(d) => diags.push(d),
+        }
+    }
+    BuildReport { diags, published }
+}
+
+/// Where `render` reads the rulebook from.
+#[derive(Clone, Debug)]
+pub enum RenderInput {
+    File(PathBuf),
+    /// Text already read (standard input), with the name messages use.
+    Text {
+        name: String,
+        text: String,
+    },
+}
+
+/// What `render` is asked to do.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    pub input: RenderInput,
+    /// Which diagram of the file, counting from 1.
+    pub diagram: usize,
+    /// A `.svg` or `.png` file; `None` for the SVG as text.
+    pub output: Option<PathBuf>,
+    pub style: Option<PathBuf>,
+}
+
+/// What `render` made.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Rendered {
+    /// The SVG, for standard output.
+    Svg(String),
+    /// The file was written.
+    Written(PathBuf),
+}
+
+/// Why a command stopped.
+#[derive(Debug)]
+pub enum Failure {
+    /// A usage problem, in words (exit code 2).
+    Usage(String),
+    /// Problems in the input (exit code 1).
+    Input(Vec<Diagnostic>),
+    /// A problem in the input that has no place in a file, in words (exit code 1).
+    Message(String),
+}
+
+/// `render`: one diagram as SVG or PNG.
+pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
+    let mut diags = Vec::new();
+    let (book, shown) = match &options.input {
+        RenderInput::Text { name, text } => (
+            Book::parse(SourceFile::new(name.as_str(), text.as_str()), &mut diags),
+            PathBuf::from("-"),
+        ),
+        RenderInput::File(file) => match Book::load(file, &mut diags) {
+            Some(b) => (b, file.clone()),
+            None => return Err(Failure::Input(diags)),
+        },
+    };
+    let count = book.diagrams.len();
+    let number = options.diagram;
+    if number == 0 || number > count {
+        return Err(Failure::Usage(format!(
+            "{} has {count} diagram{}; --diagram must be from 1 to {count}",
+            shown.display(),
+            if count == 1 { "" } else { "s" }
+        )));
+    }
+    let entry = &book.diagrams[number - 1];
+    // Only this diagram's problems matter here.
+    diags.retain(|d| {
+        d.span
+            .is_some_and(|s| entry.span.start <= s.start && s.start < entry.span.end)
+    });
+    let Some(diagram) = &entry.diagram else {
+        return Err(Failure::Input(diags));
+    };
+    let style = load_style(options.style.as_deref()).map_err(|d| Failure::Input(vec![d]))?;
+    let svg = diagram_svg(diagram, &style);
+    let Some(path) = &options.output else {
+        return Ok(Rendered::Svg(svg));
+    };
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let bytes = match ext.as_deref() {
+        Some("svg") => svg.into_bytes(),
+        Some("png") => svg_to_png(&svg, &style)
+            .map_err(|e| Failure::Message(format!("cannot draw the PNG: {e}")))?,
+        _ => {
+            return Err(Failure::Usage(
+                "the output must end in .svg or .png".to_string(),
+            ));
+        }
+    };
+    crate::output::write_atomic(path, &bytes).map_err(|d| Failure::Input(vec![d]))?;
+    Ok(Rendered::Written(path.clone()))
+}
+
+/// What `deck` is asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct DeckRequest {
+    /// The rulebook; `None` for `rules/rules.md`.
+    pub book: Option<PathBuf>,
+    pub out: Option<PathBuf>,
+    pub page: crate::deck::DeckPage,
+    pub backs: bool,
+    /// In points.
+    pub bleed: f32,
+    /// The player aids; `None` for `player_aids.md` beside the rulebook.
+    pub aids: Option<PathBuf>,
+    pub style: Option<PathBuf>,
+}
+
+/// What `deck` wrote.
+#[derive(Debug)]
+pub struct DeckReport {
+    /// Cards printed, and the pages they fill.
+    pub printed: usize,
+    pub pages: usize,
+    pub page: crate::deck::DeckPage,
+    pub pdf: PathBuf,
+    /// Distinct faces, their folder, and how many were drawn this time.
+    pub faces: usize,
+    pub images: PathBuf,
+    pub drawn: usize,
+    pub files: Stats,
+    pub elapsed: Duration,
+    /// Problems met while writing (the summary still holds).
+    pub diags: Vec<Diagnostic>,
+}
+
+/// `deck`: everything is drawn in memory first, so bad input leaves the
+/// output folder as it was; then unchanged files are left alone.
+pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
+    use crate::deck::{self as d, DeckOptions};
+    use crate::output::hash;
+    use rayon::prelude::*;
+
+    let input = |d: Diagnostic| Failure::Input(vec![d]);
+    let started = Instant::now();
+    let book_path = args
+        .book
+        .clone()
+        .unwrap_or_else(|| Path::new(DEFAULT_RULES).join("rules.md"));
+    let config = load_config(std::slice::from_ref(&book_path)).map_err(input)?;
+    let style_path = args
+        .style
+        .clone()
+        .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
+    let style = load_style(style_path.as_deref()).map_err(input)?;
+    let options = DeckOptions {
+        page: args.page,
+        backs: args.backs,
+        bleed_pt: args.bleed,
+        date: source_date(),
+    };
+    // A bleed the sheet has no room for is a bad option value.
+    let (pw, ph) = options.page.size();
+    let card_h = d::CARD_WIDTH_PT * style.card.height_ratio as f32;
+    if let Err(e) = d::layout::Grid::new(pw, ph, d::CARD_WIDTH_PT, card_h, options.bleed_pt) {
+        return Err(Failure::Usage(format!(
+            "--bleed on {} paper: {e}; use a smaller bleed or --page a4",
+            options.page.name()
+        )));
+    }
+    let mut diags = Vec::new();
+    let Some(book) = Book::load(&book_path, &mut diags) else {
+        return Err(Failure::Input(diags));
+    };
+    // A broken card table (or any error) would print a wrong deck.
+    if diags.iter().any(Diagnostic::is_error) {
+        diags.push(Diagnostic::file_error(
+            &book_path,
+            "no deck written: the rulebook has errors (above)",
+        ));
+        return Err(Failure::Input(diags));
+    }
+    let aids_path = args.aids.clone().unwrap_or_else(|| {
+        book_path
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(d::AIDS_FILE)
+    });
+    let aids = d::Aids::load(&aids_path).map_err(Failure::Input)?;
+    let faces = d::faces(&book, &aids, &style).map_err(Failure::Input)?;
+    let out_dir = args
+        .out
+        .clone()
+        .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    let output = OutputDir::open(&out_dir).map_err(input)?;
+    const OWNER: &str = "deck";
+    let version = env!("CARGO_PKG_VERSION");
+    let pdf_key = {
+        let svgs: String = faces
+            .iter()
+            .map(|f| format!("{}\n{}\n{}\n", f.name, f.copies, f.svg))
+            .collect();
+        hash(
+            format!(
+                "{svgs}{style:?}\n{options:?}\n{:?}\n{version}",
+                book.front_matter.title()
+            )
+            .as_bytes(),
+        )
+    };
+    let pdf_rel = "chess-deck.pdf";
+    let reuse_pdf = output.reuse(OWNER, pdf_rel, pdf_key);
+    // Images whose drawing is unchanged are kept without drawing them again.
+    let image_keys: Vec<u64> = faces
+        .iter()
+        .map(|f| hash(format!("{}\n{style:?}\n{version}", f.svg).as_bytes()))
+        .collect();
+    let todo: Vec<(&d::Face, u64)> = faces
+        .iter()
+        .zip(&image_keys)
+        .filter(|&(f, &key)| {
+            let png = output.reuse(OWNER, &format!("deck/{}.png", f.name), key);
+            let svg = output.reuse(OWNER, &format!("deck/{}.svg", f.name), key);
+            !(png && svg)
+        })
+        .map(|(f, &k)| (f, k))
+        .collect();
+    let (pdf, images) = rayon::join(
+        || (!reuse_pdf).then(|| d::deck_pdf(&book, &faces, &style, &options)),
+        || {
+            todo.par_iter()
+                .map(|&(f, key)| d::face_images(f, &style).map(|files| (files, key)))
+                .collect::<Result<Vec<_>, String>>()
+        },
+    );
+    let mut errors = Vec::new();
+    let pdf = match pdf {
+        Some(Ok(bytes)) => Some(bytes),
+        Some(Err(mut e)) => {
+            errors.append(&mut e);
+            None
+        }
+        None => None,
+    };
+    let images = match images {
+        Ok(i) => i,
+        Err(e) => {
+            errors.push(Diagnostic::file_error(
+                &book_path,
+                format!("cannot draw a card: {e}"),
+            ));
+            Vec::new()
+        }
+    };
+    if !errors.is_empty() {
+        // Nothing was written: keep the old files and their record.
+        let (_, mut d) = output.finish(&BTreeSet::new());
+        errors.append(&mut d);
+        return Err(Failure::Input(errors));
+    }
+    if let Some(bytes) = &pdf
+        && let Err(e) = output.write(OWNER, pdf_rel, bytes, Some(pdf_key))
+    {
+        errors.push(e);
+    }
+    let drawn = images.len();
+    for (files, key) in images {
+        for (name, bytes) in files {
+            if let Err(e) = output.write(OWNER, &format!("deck/{name}"), &bytes, Some(key)) {
+                errors.push(e);
+            }
+        }
+    }
+    let owners: BTreeSet<String> = if errors.is_empty() {
+        [OWNER.to_string()].into()
+    } else {
+        BTreeSet::new()
+    };
+    let (files, mut finish_diags) = output.finish(&owners);
+    errors.append(&mut finish_diags);
+    let printed: usize = faces.iter().map(|f| f.copies).sum();
+    Ok(DeckReport {
+        printed,
+        pages: d::page_count(printed, options.backs),
+        page: options.page,
+        pdf: out_dir.join(pdf_rel),
+        faces: faces.len(),
+        images: out_dir.join("deck"),
+        drawn,
+        files,
+        elapsed: started.elapsed(),
+        diags: errors,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARD: &str = "    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K . . .
+";
+
+    fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn a_folder_gives_its_rulebooks_but_not_its_readme_or_player_aids() {
+        let dir = folder(&[
+            ("b.md", "# B\n"),
+            ("a.md", "# A\n"),
+            ("README.md", "# about\n"),
+            (crate::deck::AIDS_FILE, "## Zombie Chess\n"),
+            ("notes.txt", "x"),
+        ]);
+        let mut diags = Vec::new();
+        let books = find_books(&[dir.path().to_path_buf()], &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        let names: Vec<_> = books.iter().map(|p| p.file_name().unwrap()).collect();
+        assert_eq!(names, ["a.md", "b.md"]);
+    }
+
+    #[test]
+    fn a_missing_path_and_an_empty_folder_are_errors() {
+        let dir = folder(&[]);
+        let mut diags = Vec::new();
+        let books = find_books(
+            &[dir.path().to_path_buf(), dir.path().join("gone.md")],
+            &mut diags,
+        );
+        assert!(books.is_empty());
+        assert_eq!(diags.len(), 2);
+        assert!(diags.iter().all(Diagnostic::is_error));
+    }
+
+    #[test]
+    fn the_settings_come_from_the_first_paths_folder() {
+        let dir = folder(&[("a.md", "")]);
+        assert_eq!(config_dir(&[dir.path().join("a.md")]), dir.path());
+        assert_eq!(config_dir(&[dir.path().to_path_buf()]), dir.path());
+        assert_eq!(config_dir(&[PathBuf::from("a.md")]), Path::new("."));
+        assert_eq!(config_dir(&[]), Path::new(DEFAULT_RULES));
+    }
+
+    #[test]
+    fn build_publishes_the_good_book_and_refuses_the_broken_one() {
+        let good = format!("# Good\n\n## Zombie Chess\n\n{BOARD}");
+        let bad = "# Bad\n\n## Zombie Chess\n\n    . . x\n";
+        let dir = folder(&[("good.md", &good), ("bad.md", bad)]);
+        let out = dir.path().join("out");
+        let report = build(
+            &BuildOptions {
+                paths: vec![dir.path().to_path_buf()],
+                out: Some(out.clone()),
+                ..BuildOptions::default()
+            },
+            &|_, _| {},
+        );
+        assert!(report.failed());
+        let published = report.published.expect("the good book is published");
+        let names: Vec<&str> = published.books.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["good"]);
+        assert_eq!(published.site.diagrams, 1);
+        assert!(out.join("good.pdf").exists());
+        assert!(out.join("site/good.md").exists());
+        assert!(!out.join("site/bad.md").exists());
+        assert!(
+            report
+                .diags
+                .iter()
+                .any(|d| d.message.contains("not published: the rulebook `bad`"))
+        );
+    }
+
+    #[test]
+    fn check_counts_the_diagrams_and_reports_the_errors() {
+        let text = format!("# T\n\n## Zombie Chess\n\n{BOARD}\n## Zombie Chess 2\n\n    . . x\n");
+        let dir = folder(&[("t.md", &text)]);
+        let report = check(&CheckOptions {
+            paths: vec![dir.path().join("t.md")],
+            shortest: false,
+        })
+        .unwrap();
+        assert_eq!(report.diagrams, 2);
+        assert!(report.errors() > 0);
+        let clean = folder(&[("t.md", &format!("# T\n\n## Zombie Chess\n\n{BOARD}"))]);
+        let report = check(&CheckOptions {
+            paths: vec![clean.path().join("t.md")],
+            shortest: false,
+        })
+        .unwrap();
+        assert_eq!((report.diagrams, report.errors()), (1, 0));
+    }
+
+    #[test]
+    fn render_refuses_a_diagram_number_out_of_range_as_a_usage_error() {
+        let options = RenderOptions {
+            input: RenderInput::Text {
+                name: "<stdin>".into(),
+                text: format!("## Zombie Chess\n\n{BOARD}"),
+            },
+            diagram: 2,
+            output: None,
+            style: None,
+        };
+        match render(&options) {
+            Err(Failure::Usage(m)) => assert!(m.contains("has 1 diagram;"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+        let one = RenderOptions {
+            diagram: 1,
+            ..options
+        };
+        match render(&one) {
+            Ok(Rendered::Svg(svg)) => assert!(svg.contains("<svg")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_bleed_the_sheet_cannot_hold_is_a_usage_error() {
+        let request = DeckRequest {
+            bleed: 72.0,
+            ..DeckRequest::default()
+        };
+        assert!(matches!(deck(&request), Err(Failure::Usage(_))));
+    }
+}
