@@ -203,7 +203,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(CONFIG_FILE), "[build]\nouput = \"x\"\n").unwrap();
         let e = Config::load(dir.path()).unwrap_err();
-        let text = e.render();
+        let text = e.render_short();
         assert!(
             text.contains("chess-kit-docs.toml:2:1: error: unknown field `ouput`"),
             "{text}"

@@ -165,7 +165,7 @@ mod tests {
         );
         assert_eq!(toc[2].description, None);
         assert_eq!(diags.len(), 1);
-        let text = diags[0].render();
+        let text = diags[0].render_short();
         assert!(
             text.contains(
                 "demo_contents.csv:3:1: warning: no section of demo is called `No Such Game`"
@@ -188,10 +188,10 @@ mod tests {
         assert_eq!(diags.len(), 1);
         assert!(
             diags[0]
-                .render()
+                .render_short()
                 .contains("demo_contents.csv:2:1: error: this row has 3 columns; it needs 2"),
             "{}",
-            diags[0].render()
+            diags[0].render_short()
         );
     }
 

@@ -1,9 +1,11 @@
-//! Problems found in the input, reported as `file:line:col: error: …` with
-//! the line quoted and a caret under the problem.
+//! Problems found in the input, printed as rustc prints its errors (by
+//! annotate-snippets, rustc's own renderer): the message, the file, line and
+//! column, the line quoted with a caret under the problem, then the help.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+use annotate_snippets::{AnnotationKind, Element, Group, Level, Origin, Renderer, Snippet};
 
 use crate::source::{SourceFile, Span};
 
@@ -88,33 +90,6 @@ impl Diagnostic {
         self.severity == Severity::Warning && self.allowed.is_none()
     }
 
-    /// The word after the location: `error`, `warning`, or `allowed`.
-    fn label(&self) -> &'static str {
-        if self.allowed.is_some() {
-            "allowed"
-        } else {
-            self.severity.as_str()
-        }
-    }
-
-    fn footer(&self, out: &mut String, pad: &str) {
-        if let Some(help) = &self.help {
-            let _ = writeln!(out, "{pad} = {help}");
-        }
-        match (&self.allowed, self.rule) {
-            (Some(reason), Some(rule)) => {
-                let _ = writeln!(
-                    out,
-                    "{pad} = rule `{rule}`, allowed in chess-kit-docs.toml: {reason}"
-                );
-            }
-            (None, Some(rule)) => {
-                let _ = writeln!(out, "{pad} = rule `{rule}`");
-            }
-            _ => {}
-        }
-    }
-
     /// The 1-based line and column, when the problem points into text.
     pub fn line_col(&self) -> Option<crate::source::LineCol> {
         match (&self.source, self.span) {
@@ -123,40 +98,104 @@ impl Diagnostic {
         }
     }
 
-    /// The human form: a `file:line:col: error: message` line, then the
-    /// quoted line with a caret, then the help line.
+    /// The human form, without colour: as rustc prints its errors.
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        let path = self.path.display();
-        let sev = self.label();
-        let (Some(src), Some(span)) = (&self.source, self.span) else {
-            let _ = writeln!(out, "{path}: {sev}: {}", self.message);
-            self.footer(&mut out, " ");
-            return out;
-        };
-        let at = src.line_col(span.start);
-        let _ = writeln!(out, "{path}:{at}: {sev}: {}", self.message);
-        let text = src.line_text(at.line);
-        let number = at.line.to_string();
-        let pad = " ".repeat(number.len());
-        // The caret runs to the end of the span or of the line, whichever comes first.
-        let line_end = src.line_start(at.line) + text.len();
-        let end = span.end.min(line_end).max(span.start);
-        let width = src.text[span.start.min(src.text.len())..end.min(src.text.len())]
-            .chars()
-            .count()
-            .max(1);
-        let _ = writeln!(out, "{pad} |");
-        let _ = writeln!(out, "{number} | {}", text.replace('\t', " "));
-        let _ = writeln!(
-            out,
-            "{pad} | {}{}",
-            " ".repeat(at.col - 1),
-            "^".repeat(width)
-        );
-        self.footer(&mut out, &pad);
-        out
+        Renderer::plain().render(&self.report())
     }
+
+    /// One line, `file:line:col: error: message`, as `rustc
+    /// --error-format=short` prints it: for logs and tests.
+    pub fn render_short(&self) -> String {
+        let at = self
+            .line_col()
+            .map(|at| format!(":{at}"))
+            .unwrap_or_default();
+        let label = if self.allowed.is_some() {
+            "allowed"
+        } else {
+            self.severity.as_str()
+        };
+        format!("{}{at}: {label}: {}", self.path.display(), self.message)
+    }
+
+    /// The human form with ANSI colours, for a terminal. Print it through
+    /// `anstream`, which drops the colours when the output is piped or
+    /// `NO_COLOR` is set.
+    pub fn render_styled(&self) -> String {
+        Renderer::styled().render(&self.report())
+    }
+
+    /// The report annotate-snippets draws: a `error: message` title, the
+    /// location, the quoted line with a caret, then the help and the rule.
+    fn report(&self) -> Vec<Group<'_>> {
+        let level = if self.allowed.is_some() {
+            Level::NOTE.with_name("allowed")
+        } else {
+            match self.severity {
+                Severity::Error => Level::ERROR,
+                Severity::Warning => Level::WARNING,
+            }
+        };
+        let path = self.path.display().to_string();
+        let quote = match (&self.source, self.span) {
+            (Some(src), Some(span)) => Some(quoted_line(src, span)),
+            _ => None,
+        };
+        let mut group = level
+            .primary_title(self.message.as_str())
+            .element(match quote {
+                Some((line, text, range)) => Element::from(
+                    Snippet::source(text)
+                        .line_start(line)
+                        .path(path)
+                        .annotation(AnnotationKind::Primary.span(range)),
+                ),
+                None => Element::from(Origin::path(path)),
+            });
+        if let Some(help) = &self.help {
+            group = group.element(Level::HELP.message(help.as_str()));
+        }
+        match (&self.allowed, self.rule) {
+            (Some(reason), Some(rule)) => {
+                group = group.element(Level::NOTE.message(format!(
+                    "rule `{rule}`, allowed in chess-kit-docs.toml: {reason}"
+                )));
+            }
+            (None, Some(rule)) => {
+                group = group.element(Level::NOTE.message(format!("rule `{rule}`")));
+            }
+            _ => {}
+        }
+        vec![group]
+    }
+}
+
+/// The line a span starts on, its text, and the span within that text:
+/// clamped to the text, on character boundaries, and cut at the line's end
+/// (a span never panics the printer, whatever made it).
+fn quoted_line(src: &SourceFile, span: Span) -> (usize, &str, std::ops::Range<usize>) {
+    let text = &src.text;
+    let start = floor_char_boundary(text, span.start.min(text.len()));
+    let line = src.line_of(start).max(1);
+    let line_start = src.line_start(line).min(start);
+    let quoted = src.line_text(line);
+    let line_end = line_start + quoted.len();
+    let end = ceil_char_boundary(text, span.end.min(line_end).max(start));
+    (line, quoted, start - line_start..end - line_start)
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn ceil_char_boundary(s: &str, mut i: usize) -> usize {
+    while i < s.len() && !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i
 }
 
 impl Diagnostic {
@@ -242,23 +281,61 @@ mod tests {
     use super::*;
 
     #[test]
-    fn renders_location_quote_and_caret() {
+    fn renders_title_location_quote_and_caret() {
         let src = SourceFile::new("rules/x.md", "intro\n    r . x q\n");
         let start = src.text.find('x').unwrap();
         let d = Diagnostic::error(&src, Span::new(start, start + 1), "unknown piece `x`")
             .with_help("pieces are K Q R B N P and k q r b n p");
         let text = d.render();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "rules/x.md:2:9: error: unknown piece `x`");
-        assert_eq!(lines[2], "2 |     r . x q");
-        assert_eq!(lines[3], "  |         ^");
-        assert_eq!(lines[4], "  = pieces are K Q R B N P and k q r b n p");
+        assert_eq!(lines[0], "error: unknown piece `x`", "{text}");
+        assert_eq!(lines[1], " --> rules/x.md:2:9", "{text}");
+        assert_eq!(lines[3], "2 |     r . x q", "{text}");
+        assert_eq!(lines[4], "  |         ^", "{text}");
+        assert!(
+            text.contains("= help: pieces are K Q R B N P and k q r b n p"),
+            "{text}"
+        );
+        assert!(!text.contains('\x1b'), "plain text has no colour: {text:?}");
+        assert_eq!(d.render_short(), "rules/x.md:2:9: error: unknown piece `x`");
+    }
+
+    #[test]
+    fn the_styled_form_is_coloured_and_says_the_same() {
+        let src = SourceFile::new("x.md", "abc\n");
+        let d = Diagnostic::warning(&src, Span::new(1, 2), "odd");
+        let styled = d.render_styled();
+        assert!(styled.contains("\x1b["), "{styled:?}");
+        let mut stripped = Vec::new();
+        let mut plain_stream = anstream::StripStream::new(&mut stripped);
+        std::io::Write::write_all(&mut plain_stream, styled.as_bytes()).unwrap();
+        assert_eq!(String::from_utf8(stripped).unwrap(), d.render());
     }
 
     #[test]
     fn file_level_errors_name_the_path() {
         let d = Diagnostic::file_error(Path::new("missing.md"), "cannot read: not found");
-        assert_eq!(d.render(), "missing.md: error: cannot read: not found\n");
+        assert_eq!(d.render(), "error: cannot read: not found\n--> missing.md");
+        assert_eq!(
+            d.render_short(),
+            "missing.md: error: cannot read: not found"
+        );
+    }
+
+    #[test]
+    fn allowed_findings_say_so_with_their_rule_and_reason() {
+        let src = SourceFile::new("x.md", "abc\n");
+        let mut d = Diagnostic::error(&src, Span::new(0, 1), "a finding");
+        d.rule = Some("some-rule");
+        d.allowed = Some("kept on purpose".into());
+        let text = d.render();
+        assert!(text.starts_with("allowed: a finding"), "{text}");
+        assert!(
+            text.contains(
+                "= note: rule `some-rule`, allowed in chess-kit-docs.toml: kept on purpose"
+            ),
+            "{text}"
+        );
     }
 
     #[test]
@@ -281,6 +358,24 @@ mod tests {
         let src = SourceFile::new("a.md", "abc\ndef\n");
         let d = Diagnostic::error(&src, Span::new(1, 6), "spans two lines");
         let text = d.render();
+        assert!(text.lines().any(|l| l == "1 | abc"), "{text}");
         assert!(text.lines().any(|l| l == "  |  ^^"), "{text}");
+        assert!(!text.contains("def"), "{text}");
+    }
+
+    #[test]
+    fn spans_off_character_boundaries_or_past_the_end_do_not_panic() {
+        // `é` is two bytes and `♞` three: every cut inside them and past the
+        // end of the text is moved to a character boundary.
+        let src = SourceFile::new("u.md", "é♞x\n");
+        for start in 0..=src.text.len() + 2 {
+            for end in 0..=src.text.len() + 2 {
+                let text = Diagnostic::error(&src, Span::new(start, end), "m").render();
+                assert!(text.contains(" --> u.md:"), "{start}..{end}: {text}");
+            }
+        }
+        let inside = Diagnostic::error(&src, Span::new(3, 4), "inside the knight").render();
+        assert!(inside.contains(" --> u.md:1:2"), "{inside}");
+        assert!(inside.lines().any(|l| l == "  |  ^"), "{inside}");
     }
 }

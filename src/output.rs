@@ -351,7 +351,7 @@ mod tests {
         fs::write(&file, "x").unwrap();
         let err = OutputDir::open(&file.join("out")).unwrap_err();
         assert!(
-            err.render()
+            err.render_short()
                 .contains("plain-file/out: error: cannot create the output folder")
         );
     }

@@ -195,7 +195,7 @@ fn every_aid_is_a_game_of_the_rulebook_and_says_the_essentials() {
 
 fn aids_of(text: &str) -> Result<Aids, String> {
     Aids::parse(SourceFile::new("aids.md", text))
-        .map_err(|d| d.iter().map(|d| d.render()).collect())
+        .map_err(|d| d.iter().map(|d| d.render_short()).collect())
 }
 
 fn book_of(text: &str) -> Book {
@@ -215,7 +215,7 @@ fn a_line_too_wide_is_an_error_at_its_place() {
     let e = faces(&book, &aids, &Style::default()).unwrap_err();
     assert_eq!(e.len(), 1);
     let text = e[0].render();
-    assert!(text.starts_with("aids.md:4:"), "{text}");
+    assert!(text.contains(" --> aids.md:4:"), "{text}");
     assert!(text.contains("too wide for the card"), "{text}");
     assert!(text.contains("4 | Setup: a line that goes on"), "{text}");
     assert!(text.contains('^'), "{text}");
@@ -276,7 +276,7 @@ fn a_card_table_row_twice_is_an_error() {
     let aids = aids_of("## Zombie Chess\nPlayers: 2\n").unwrap();
     let e = faces(&book, &aids, &Style::default()).unwrap_err();
     assert!(
-        e[0].render()
+        e[0].render_short()
             .contains("book.md:7:5: error: `p` has a second row"),
         "{}",
         e[0].render()
@@ -433,7 +433,9 @@ fn bad_input_exits_1_with_its_place_and_writes_nothing() {
     let o = run(&["deck", book.to_str().unwrap(), "--out", o_arg]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("player_aids.md: error: cannot read the player aids"),
+        stderr(&o).contains("error: cannot read the player aids")
+            && stderr(&o).contains("--> ")
+            && stderr(&o).contains("player_aids.md"),
         "{}",
         stderr(&o)
     );
