@@ -1,21 +1,43 @@
 //! Two Move Chess: no check (kings may be left in check and are captured
-//! to win), no en passant, castling even through attacked squares. A turn
-//! has at most two moves a player, each with a piece its cards name or a
-//! pawn, and never the same pawn twice. The diagram's cards of a colour
-//! are that player's cards on the table.
+//! to win), no en passant, castling even through attacked squares.
+//!
+//! The cards in play, read from the diagram's face-up cards (`back` cards
+//! are face down and say nothing yet):
+//! - the deck is one card per piece type and colour, no pawn cards, so a
+//!   colour shows each type at most once; last turn's face-up cards
+//!   "cannot be chosen" follows from that;
+//! - one player starts a turn with two cards face up (last turn's), the
+//!   other with none; once the chosen cards are revealed one player has
+//!   four face up and the other two;
+//! - matching cards are eliminated (both pairs matching: no piece moves),
+//!   and the other card then makes two moves;
+//! - cards move pieces from least to most valuable (knight, bishop, rook,
+//!   queen, king), both players' cards in one order;
+//! - a card moves a piece of its type, or (the rules book's wording) the
+//!   player's least valuable movable piece type: pawns that are captured,
+//!   blocked or already moved this turn do not count; or (the first
+//!   experiments book's wording, "Any of the cards may be used to move a
+//!   pawn") a pawn. Each section's own text says which wording it uses.
+//!
+//! A colour whose cards this turn are not on the table (back in the hand)
+//! may make up to two moves with any pieces, in any place of the order.
 
-use crate::diagram::{BoardDiagram, Color, Role};
-use crate::engine::cards::card_piece;
-use crate::engine::chess::Rules;
+use crate::book::{Book, DiagramEntry};
+use crate::diagram::{Arrow, BoardDiagram, Card, CardFace, Color, Role, Square};
+use crate::engine::chess::{CastlingInference, Position, Rules};
 use crate::engine::games::common;
 use crate::engine::material;
-use crate::engine::replay::{OrthodoxSteps, State};
+use crate::engine::replay::{OrthodoxSteps, State, StepRules, arrow_color};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct TwoMove;
 
 pub const TURN: &str = "turn";
 pub const CARD: &str = "card";
+/// The cards on the table: which and how many.
+pub const DECK: &str = "two-move-cards";
+/// The order the cards move in.
+pub const ORDER: &str = "card-order";
 
 const RULES: Rules = Rules {
     king_safety: false,
@@ -24,19 +46,580 @@ const RULES: Rules = Rules {
     ..Rules::STANDARD
 };
 
+/// How a section's text says a card may move a piece not of its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wording {
+    /// The rules book: "one of the player's least valuable pieces (usually
+    /// a pawn). If all of a player's pawns are captured or blocked, they
+    /// could use any card to move a knight or whatever their least
+    /// valuable, movable piece is."
+    LeastValuableMovable,
+    /// The first experiments book: "Any of the cards may be used to move a
+    /// pawn … If you have no legal move with that piece type or a pawn,
+    /// you don't make a move for that card."
+    Pawn,
+}
+
+impl Wording {
+    /// The wording of the section's own text; the later one when the text
+    /// says neither.
+    pub fn of_text(text: &str) -> Wording {
+        let words: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if words.contains("least valuable, movable") {
+            Wording::LeastValuableMovable
+        } else if words.contains("may be used to move a pawn") {
+            Wording::Pawn
+        } else {
+            Wording::LeastValuableMovable
+        }
+    }
+}
+
+/// The text of the `##` section a diagram sits in.
+fn section_text<'a>(book: &'a Book, entry: &DiagramEntry) -> &'a str {
+    let Some(i) = entry.section else {
+        return "";
+    };
+    let start = book.sections[i].span.start;
+    let end = book.sections[i + 1..]
+        .iter()
+        .find(|s| s.level <= 2)
+        .map_or(book.source.text.len(), |s| s.span.start);
+    book.source.text.get(start..end).unwrap_or("")
+}
+
+fn role_list(roles: &[Role]) -> String {
+    roles
+        .iter()
+        .map(|r| r.name())
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// The face-up piece cards of each colour, in the diagram's order; a card
+/// the deck does not hold is a finding.
+fn table_cards<'a>(board: &'a BoardDiagram, out: &mut Vec<Finding>) -> [Vec<(Role, &'a Card)>; 2] {
+    let mut faces: [Vec<(Role, &Card)>; 2] = [Vec::new(), Vec::new()];
+    for card in &board.cards {
+        match card.face() {
+            CardFace::Back => {}
+            CardFace::Piece(p) if p.role == Role::Pawn => out.push(
+                Finding::error(
+                    DECK,
+                    card.symbol_span,
+                    format!("a {} pawn card, but Two Move Chess uses no pawn cards", p.color.name()),
+                )
+                .with_help("the deck is one card per piece type and colour without the pawns: 10 cards, 5 of each colour"),
+            ),
+            CardFace::Piece(p) => {
+                let mine = &mut faces[p.color as usize];
+                if mine.iter().any(|(r, _)| *r == p.role) {
+                    out.push(
+                        Finding::error(
+                            DECK,
+                            card.symbol_span,
+                            format!(
+                                "a second {} card on the table, but the deck has one card per piece type and colour",
+                                p.name()
+                            ),
+                        )
+                        .with_help("last turn's face-up cards cannot be chosen again"),
+                    );
+                } else {
+                    mine.push((p.role, card));
+                }
+            }
+            CardFace::Checker(_) | CardFace::Other(_) => out.push(
+                Finding::error(
+                    DECK,
+                    card.symbol_span,
+                    format!("a `{}` card, but Two Move Chess uses only piece cards", card.symbol),
+                )
+                .with_help("the deck is one card per piece type and colour without the pawns"),
+            ),
+        }
+    }
+    faces
+}
+
+/// What a colour played this turn, as far as the table tells.
+#[derive(Clone, Debug, PartialEq)]
+enum Played {
+    Known(Vec<Role>),
+    /// Back in the hand, or not yet chosen: not on the table.
+    Unknown,
+}
+
+/// The readings of the table (each colour's cards played this turn), most
+/// likely first; None after a finding.
+fn readings(faces: &[Vec<(Role, &Card)>; 2], out: &mut Vec<Finding>) -> Option<Vec<[Played; 2]>> {
+    let [w, b] = [faces[0].len(), faces[1].len()];
+    let roles = |c: usize| faces[c].iter().map(|(r, _)| *r).collect::<Vec<_>>();
+    let name = |c: usize| common::side_name(if c == 0 { Color::White } else { Color::Black });
+    for c in 0..2 {
+        let n = faces[c].len();
+        if n == 1 || n == 3 || n > 4 {
+            out.push(
+                Finding::error(
+                    DECK,
+                    faces[c][n - 1].1.span,
+                    format!("{} has {n} cards face up, but a player has two face up (chosen this turn, or left from last turn) or four (both)", name(c)),
+                )
+                .with_help("each player chooses two cards a turn; only one player keeps last turn's two face up"),
+            );
+            return None;
+        }
+    }
+    let known = |c: usize| Played::Known(roles(c));
+    match (w, b) {
+        (0, 0) => Some(vec![[Played::Unknown, Played::Unknown]]),
+        (2, 0) => Some(vec![[known(0), Played::Unknown]]),
+        (0, 2) => Some(vec![[Played::Unknown, known(1)]]),
+        (4, 2) | (2, 4) => {
+            let four = if w == 4 { 0 } else { 1 };
+            let all = roles(four);
+            // This turn's pair is most likely the one drawn last.
+            let mut pairs = Vec::new();
+            for i in (0..4).rev() {
+                for j in (0..i).rev() {
+                    pairs.push(vec![all[j], all[i]]);
+                }
+            }
+            Some(
+                pairs
+                    .into_iter()
+                    .map(|pair| {
+                        let mut r = [known(0), known(1)];
+                        r[four] = Played::Known(pair);
+                        r
+                    })
+                    .collect(),
+            )
+        }
+        _ => {
+            let (c, n) = if w >= b { (0, w) } else { (1, b) };
+            let other = 1 - c;
+            let message = if w == b {
+                format!(
+                    "both players have {n} cards face up, but only one player keeps last turn's two cards face up"
+                )
+            } else {
+                format!(
+                    "{} has {n} cards face up and {} {}, but once the cards are revealed one player has four face up and the other two",
+                    name(c),
+                    name(other),
+                    faces[other].len()
+                )
+            };
+            out.push(
+                Finding::error(DECK, faces[c][n - 1].1.span, message).with_help(
+                    "a turn starts with one player's last two cards face up; both then reveal two more",
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// The moves a colour's cards make, in value order, one entry a move
+/// (`None`: any piece), for each way the turn may have gone.
+fn slots(mine: &Played, theirs: &Played) -> Vec<(Vec<Option<Role>>, String)> {
+    match (mine, theirs) {
+        (Played::Unknown, _) => vec![(vec![None, None], String::new())],
+        (Played::Known(m), Played::Known(t)) => {
+            let mut rest: Vec<Role> = m.iter().copied().filter(|r| !t.contains(r)).collect();
+            rest.sort();
+            let why = match rest.as_slice() {
+                [] => format!(
+                    "both players chose {}, so both pairs are eliminated and no piece moves",
+                    role_list(m)
+                ),
+                [one] => {
+                    let gone: Vec<Role> = m.iter().copied().filter(|r| r != one).collect();
+                    format!(
+                        "the {} cards match and are eliminated, so the {} card makes two moves",
+                        role_list(&gone),
+                        one.name()
+                    )
+                }
+                _ => format!("the {} cards move once each", role_list(&rest)),
+            };
+            let entries = match rest.as_slice() {
+                [one] => vec![Some(*one), Some(*one)],
+                _ => rest.iter().map(|&r| Some(r)).collect(),
+            };
+            vec![(entries, why)]
+        }
+        // The other player's cards went back to the hand: any of the ways.
+        (Played::Known(m), Played::Unknown) => {
+            let mut sorted = m.clone();
+            sorted.sort();
+            let mut out = vec![(sorted.iter().map(|&r| Some(r)).collect(), String::new())];
+            for &r in &sorted {
+                out.push((vec![Some(r), Some(r)], String::new()));
+            }
+            out.push((Vec::new(), String::new()));
+            out
+        }
+    }
+}
+
+/// The least valuable piece type `color` can move, not counting the
+/// pieces on `moved` (pawns may not move twice in a turn).
+fn least_movable(state: &State, color: Color, moved: &[Square]) -> Option<Role> {
+    let pos = Position::from_board(&state.board, color, CastlingInference::Standard);
+    pos.legal_moves(&RULES)
+        .into_iter()
+        .filter(|m| !moved.contains(&m.from()))
+        .map(|m| m.role())
+        .min()
+}
+
+/// Why the card `card` may not move the piece on `from`, if it may not.
+fn card_refusal(
+    state: &State,
+    from: Square,
+    card: Option<Role>,
+    wording: Wording,
+    moved: &[Square],
+) -> Option<String> {
+    let card = card?;
+    let piece = state.piece(from)?;
+    if piece.role == card {
+        return None;
+    }
+    let side = common::side_name(piece.color);
+    match wording {
+        Wording::Pawn if piece.role == Role::Pawn => None,
+        Wording::Pawn => Some(format!(
+            "the {} on {from} moves for {side}'s {} card, but a card moves a {} or a pawn",
+            piece.name(),
+            card.name(),
+            card.name()
+        )),
+        Wording::LeastValuableMovable => {
+            let least = least_movable(state, piece.color, moved);
+            if least == Some(piece.role) {
+                return None;
+            }
+            let least = least.map_or("none".to_string(), |r| format!("here a {}", r.name()));
+            Some(format!(
+                "the {} on {from} moves for {side}'s {} card, but a card moves a {} or {side}'s least valuable movable piece type ({least})",
+                piece.name(),
+                card.name(),
+                card.name()
+            ))
+        }
+    }
+}
+
+/// A reading of the turn that failed: how near it came (the nearest is
+/// reported), the arrow and why.
+struct Miss {
+    rank: usize,
+    arrow: usize,
+    message: String,
+}
+
+/// Readings that replay but break the cards' order rank above every other.
+const ORDER_RANK: usize = 100;
+
+struct Turn<'a> {
+    arrows: &'a [&'a Arrow],
+    steps: OrthodoxSteps,
+    wording: Wording,
+}
+
+impl Turn<'_> {
+    /// The squares of the pieces `color` moved before play position `pos`.
+    fn moved(&self, seq: &[usize], pos: usize, color: Color) -> Vec<Square> {
+        seq[..pos]
+            .iter()
+            .map(|&j| self.arrows[j])
+            .filter(|a| arrow_color(a) == Some(color))
+            .map(|a| a.to)
+            .collect()
+    }
+
+    /// Undoes the made moves `seq[..k]` backwards from `after`, each by
+    /// its card; Err with the depth reached.
+    fn undo(
+        &self,
+        after: &State,
+        seq: &[usize],
+        cards: &[Option<Role>],
+        k: usize,
+        made: usize,
+    ) -> Result<(), Miss> {
+        if k == 0 {
+            return Ok(());
+        }
+        let i = seq[k - 1];
+        let a = self.arrows[i];
+        let Some(color) = arrow_color(a) else {
+            return Ok(());
+        };
+        let moved = self.moved(seq, k - 1, color);
+        let rank = 1 + made - k;
+        let mut miss: Option<Miss> = None;
+        for before in self.steps.befores(after, a.from, a.to, color) {
+            match self.steps.step(&before, a.from, a.to, color) {
+                Ok(afters) if afters.contains(after) => {}
+                _ => continue,
+            }
+            if let Some(message) = card_refusal(&before, a.from, cards[k - 1], self.wording, &moved)
+            {
+                if miss.as_ref().is_none_or(|m| m.rank < rank) {
+                    miss = Some(Miss {
+                        rank,
+                        arrow: i,
+                        message,
+                    });
+                }
+                continue;
+            }
+            match self.undo(&before, seq, cards, k - 1, made) {
+                Ok(()) => return Ok(()),
+                Err(m) => {
+                    if miss.as_ref().is_none_or(|b| b.rank < m.rank) {
+                        miss = Some(m);
+                    }
+                }
+            }
+        }
+        Err(miss.unwrap_or_else(|| Miss {
+            rank,
+            arrow: i,
+            message: format!(
+                "in the cards' order (from least to most valuable) the move {}–{} cannot be played",
+                a.from, a.to
+            ),
+        }))
+    }
+
+    /// Plays `seq` (arrow indices, the first `made` of them made moves),
+    /// each arrow moving for the card at the same place of `cards`.
+    fn play(
+        &self,
+        state: &State,
+        seq: &[usize],
+        cards: &[Option<Role>],
+        made: usize,
+    ) -> Result<(), Miss> {
+        self.undo(state, seq, cards, made, made)?;
+        let mut s = state.clone();
+        for pos in made..seq.len() {
+            let i = seq[pos];
+            let a = self.arrows[i];
+            let Some(color) = arrow_color(a) else {
+                continue;
+            };
+            let rank = 1 + pos;
+            let moved = self.moved(seq, pos, color);
+            if let Some(message) = card_refusal(&s, a.from, cards[pos], self.wording, &moved) {
+                return Err(Miss {
+                    rank,
+                    arrow: i,
+                    message,
+                });
+            }
+            match self.steps.step(&s, a.from, a.to, color) {
+                Ok(afters) if !afters.is_empty() => s = afters[0].clone(),
+                Ok(_) => {
+                    return Err(Miss {
+                        rank,
+                        arrow: i,
+                        message: format!("the move {}–{} cannot be played", a.from, a.to),
+                    });
+                }
+                Err(message) => {
+                    return Err(Miss {
+                        rank,
+                        arrow: i,
+                        message,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every order of `items`.
+fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for k in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(k);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Ways to give `m` moves to `entries` in order (increasing entry indices).
+fn choices(m: usize, entries: usize) -> Vec<Vec<usize>> {
+    if m == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for first in 0..entries {
+        for rest in choices(m - 1, entries) {
+            if rest.first().is_none_or(|&r| r > first) {
+                let mut c = vec![first];
+                c.extend(rest);
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The moves fit the cards in play: how many each colour makes, the
+/// pieces each card may move, and the cards' order.
+fn check_cards_in_play(
+    cx: &DiagramContext,
+    board: &BoardDiagram,
+    arrows: &[&Arrow],
+    made: &[usize],
+    proposed: &[usize],
+    out: &mut Vec<Finding>,
+) {
+    let faces = table_cards(board, out);
+    let Some(readings) = readings(&faces, out) else {
+        return;
+    };
+    if arrows.is_empty() {
+        return;
+    }
+    let turn = Turn {
+        arrows,
+        steps: OrthodoxSteps::new(RULES),
+        wording: Wording::of_text(section_text(cx.book, cx.entry)),
+    };
+    let state = State::new(board.board.clone());
+    let mut orders = Vec::new();
+    for m in permutations(made) {
+        for p in permutations(proposed) {
+            let mut seq = m.clone();
+            seq.extend(&p);
+            orders.push(seq);
+        }
+    }
+    let color_of = |i: usize| arrow_color(arrows[i]).unwrap_or(Color::White);
+    let mut best: Option<Miss> = None;
+    let keep = |m: Miss, best: &mut Option<Miss>| {
+        if best.as_ref().is_none_or(|b| b.rank < m.rank) {
+            *best = Some(m);
+        }
+    };
+    for reading in &readings {
+        let white = slots(&reading[0], &reading[1]);
+        let black = slots(&reading[1], &reading[0]);
+        for (ws, wwhy) in &white {
+            for (bs, bwhy) in &black {
+                for seq in &orders {
+                    let by_color = |c: Color| -> Vec<usize> {
+                        (0..seq.len()).filter(|&p| color_of(seq[p]) == c).collect()
+                    };
+                    let (wp, bp) = (by_color(Color::White), by_color(Color::Black));
+                    let mut short = false;
+                    for (places, entries, why, c) in
+                        [(&wp, ws, wwhy, Color::White), (&bp, bs, bwhy, Color::Black)]
+                    {
+                        if places.len() > entries.len() {
+                            short = true;
+                            keep(
+                                Miss {
+                                    rank: 0,
+                                    arrow: seq[places[entries.len()]],
+                                    message: format!(
+                                        "{} makes {} moves here, but {}",
+                                        common::side_name(c),
+                                        places.len(),
+                                        if why.is_empty() {
+                                            "a player's cards make at most two moves a turn"
+                                                .to_string()
+                                        } else {
+                                            why.clone()
+                                        }
+                                    ),
+                                },
+                                &mut best,
+                            );
+                        }
+                    }
+                    if short {
+                        continue;
+                    }
+                    for wc in choices(wp.len(), ws.len()) {
+                        for bc in choices(bp.len(), bs.len()) {
+                            let mut cards = vec![None; seq.len()];
+                            for (k, &p) in wp.iter().enumerate() {
+                                cards[p] = ws[wc[k]];
+                            }
+                            for (k, &p) in bp.iter().enumerate() {
+                                cards[p] = bs[bc[k]];
+                            }
+                            // Both players' cards move in one order of value.
+                            let late = (0..seq.len()).find(|&q| {
+                                (0..q).any(
+                                    |p| matches!((cards[p], cards[q]), (Some(x), Some(y)) if x > y),
+                                )
+                            });
+                            match turn.play(&state, seq, &cards, made.len()) {
+                                Ok(()) if late.is_none() => return,
+                                Ok(()) => {
+                                    let q = late.unwrap_or(0);
+                                    let card = cards[q].map_or("", |r| r.name());
+                                    keep(
+                                        Miss {
+                                            rank: ORDER_RANK,
+                                            arrow: seq[q],
+                                            message: format!(
+                                                "this move, for {}'s {card} card, can only come after a move for a more valuable card, but cards move pieces from least to most valuable: knight, bishop, rook, queen, king",
+                                                common::side_name(color_of(seq[q]))
+                                            ),
+                                        },
+                                        &mut best,
+                                    );
+                                }
+                                Err(m) if late.is_none() => keep(m, &mut best),
+                                Err(_) => {}
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if let Some(m) = best {
+        let rule = if m.rank == ORDER_RANK { ORDER } else { CARD };
+        let rule = if m.rank == 0 { TURN } else { rule };
+        out.push(Finding::error(rule, arrows[m.arrow].span, m.message).with_help(
+            "the cards move pieces from least to most valuable; matching cards are eliminated and the other card moves twice",
+        ));
+    }
+}
+
 impl Game for TwoMove {
     fn name(&self) -> &'static str {
         "Two Move Chess"
     }
 
-    fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
+    fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         // The king is captured to win, so a side may have lost it.
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);
         let arrows = common::move_arrows(board);
         for color in [Color::White, Color::Black] {
             let mine: Vec<_> = arrows
                 .iter()
-                .filter(|a| crate::engine::replay::arrow_color(a) == Some(color))
+                .filter(|a| arrow_color(a) == Some(color))
                 .collect();
             // A diagram shows one turn: two cards, or one card making two moves.
             if mine.len() > 2 {
@@ -58,10 +641,11 @@ impl Game for TwoMove {
         let state = State::new(board.board.clone());
         let steps = OrthodoxSteps::new(RULES);
         let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
+            table_cards(board, out);
             return;
         };
         let moved = common::moved_pieces(&state, &arrows, &plan, &steps);
-        let mut pawn_ends: Vec<(Color, crate::diagram::Square)> = Vec::new();
+        let mut pawn_ends: Vec<(Color, Square)> = Vec::new();
         for &(i, piece) in &moved {
             let a = arrows[i];
             if piece.role == Role::Pawn {
@@ -75,42 +659,12 @@ impl Game for TwoMove {
                             a.from
                         ),
                     ));
+                    return;
                 }
                 pawn_ends.push((piece.color, a.to));
-                continue;
-            }
-            let cards: Vec<Role> = board
-                .cards
-                .iter()
-                .filter_map(card_piece)
-                .filter(|p| p.color == piece.color)
-                .map(|p| p.role)
-                .collect();
-            // Without a pawn, any card may move the least valuable piece; then any piece may move.
-            let has_pawns = plan
-                .start
-                .board
-                .pieces()
-                .any(|(_, p)| p.color == piece.color && p.role == Role::Pawn);
-            if !cards.is_empty() && has_pawns && !cards.contains(&piece.role) {
-                let names: Vec<&str> = cards.iter().map(|r| r.name()).collect();
-                out.push(
-                    Finding::error(
-                        CARD,
-                        a.span,
-                        format!(
-                            "the {} on {} moves, but {}'s cards are {}: no {} card",
-                            piece.name(),
-                            a.from,
-                            common::side_name(piece.color),
-                            names.join(", "),
-                            piece.role.name()
-                        ),
-                    )
-                    .with_help("a card moves a piece of its type or a pawn"),
-                );
             }
         }
+        check_cards_in_play(cx, board, &arrows, &plan.made, &plan.proposed, out);
     }
 }
 
@@ -162,7 +716,29 @@ mod tests {
 
     #[test]
     fn a_piece_without_its_card_is_found() {
-        // The black rook moved, but Black's cards would be bishop and queen.
+        // Black's cards would be bishop and knight: the bishops match, and the
+        // knight card may move a knight or a pawn, not the rook.
+        let f = mutate(
+            "rules/rules.md",
+            SECTION,
+            2,
+            "card: r, 9, 0",
+            "card: n, 9, 0",
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, CARD);
+        assert!(
+            f[0].message
+                .starts_with("the black rook on h8 moves for Black's knight card"),
+            "{}",
+            f[0].message
+        );
+    }
+
+    #[test]
+    fn both_pairs_matching_move_nothing() {
+        // Black chose bishop and queen like White: every reading of White's
+        // four cards leaves Black's rook without its card.
         let f = mutate(
             "rules/rules.md",
             SECTION,
@@ -171,11 +747,193 @@ mod tests {
             "card: q, 9, 0",
         );
         assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(f[0].rule == CARD || f[0].rule == TURN, "{:?}", summary(&f));
+        let bq = Played::Known(vec![Role::Bishop, Role::Queen]);
+        let (entries, why) = &slots(&bq, &bq)[0];
+        assert!(entries.is_empty());
+        assert_eq!(
+            why,
+            "both players chose bishop and queen, so both pairs are eliminated and no piece moves"
+        );
+        let br = Played::Known(vec![Role::Bishop, Role::Rook]);
+        assert_eq!(slots(&br, &bq)[0].0, [Some(Role::Rook), Some(Role::Rook)]);
+        assert_eq!(
+            slots(&bq, &Played::Known(vec![Role::Knight, Role::Rook]))[0].0,
+            [Some(Role::Bishop), Some(Role::Queen)]
+        );
+    }
+
+    #[test]
+    fn the_deck_has_one_card_per_type_and_colour_and_no_pawns() {
+        for (old, new, says) in [
+            (
+                "card: B, 8.5, 4",
+                "card: R, 8.5, 4",
+                "a second white rook card",
+            ),
+            ("card: b, 8.5, 0", "card: p, 8.5, 0", "a black pawn card"),
+            ("card: b, 8.5, 0", "card: C, 8.5, 0", "a `C` card"),
+        ] {
+            let f = mutate("rules/rules.md", SECTION, 2, old, new);
+            assert!(
+                f.iter()
+                    .any(|f| f.rule == DECK && f.message.starts_with(says)),
+                "{new}: {:?}",
+                summary(&f)
+            );
+        }
+    }
+
+    #[test]
+    fn cards_face_up_are_two_and_four_or_two_and_none() {
+        // A third black card, or the leftover pair shown for both players.
+        let f = mutate(
+            "rules/rules.md",
+            SECTION,
+            2,
+            "margins: 0, 0, 3, 0",
+            "card: k, 9.5, 0",
+        );
+        assert!(f.iter().any(|f| f.rule == DECK), "{:?}", summary(&f));
+        let f = mutate(
+            "rules/rules.md",
+            SECTION,
+            1,
+            "margins: 0, 0, 3, 0",
+            "card: k, 9.5, 0",
+        );
+        assert!(f.iter().any(|f| f.rule == DECK), "{:?}", summary(&f));
+        // Face-down cards say nothing yet.
+        let f = mutate(
+            "rules/rules.md",
+            SECTION,
+            1,
+            "margins: 0, 0, 3, 0",
+            "card: back, 9.5, 0",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// Queen card for White, rook card for Black: the rook must move first,
+    /// and here it can only pass a4 once the queen has left.
+    const ORDERED: &str = ". n b q k b n r
+        . p p p p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . Q . . . .
+        r . . . . . . .
+        . P P P P P P P
+        R N B . K B N R
+        card: N, 8.5, 5
+        card: B, 9, 5
+        card: Q, 8.5, 4
+        card: K, 9, 4
+        card: r, 8.5, 0
+        card: n, 9, 0
+        arrow: a4, d4, white";
+
+    #[test]
+    fn cards_move_from_least_to_most_valuable() {
+        let f = check_text(SECTION, &format!("{ORDERED}\narrow: a8, a3, black"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, ORDER);
+        // The rook stopping short of a4 may move first.
+        let keeps = ORDERED
+            .replace("r . . . . . . .\n", ". . . . . . . .\n")
+            .replace(
+                ". . . . . . . .\n        . . . Q",
+                "r . . . . . . .\n        . . . Q",
+            );
+        let f = check_text(SECTION, &format!("{keeps}\narrow: a8, a5, black"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// White's only pawn is blocked; White's cards last turn were queen and
+    /// king (Black's went back to the hand).
+    fn blocked(white_back_rank: &str, third_rank: &str, fourth_rank: &str) -> String {
+        format!(
+            "r n b q k . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . p . . .
+             {fourth_rank}
+             {third_rank}
+             . . . . . . . .
+             {white_back_rank}
+             card: Q, 8.5, 5
+             card: K, 9, 5"
+        )
+    }
+
+    fn with_first_edition(diagram: &str) -> Vec<Finding> {
+        let mut text = String::from(
+            "## Two Move Chess\nAny of the cards may be used to move a pawn, but they are\nstill played in the order of the cards.\n\n",
+        );
+        for l in diagram.lines() {
+            text.push_str("    ");
+            text.push_str(l.trim());
+            text.push('\n');
+        }
+        let mut diags = Vec::new();
+        let book =
+            crate::book::Book::parse(crate::source::SourceFile::new("t.md", text), &mut diags);
+        game_findings(&book, SECTION, None)
+    }
+
+    #[test]
+    fn blocked_pawns_leave_the_least_valuable_movable_piece() {
+        let knight = blocked("R N B Q K B . R", ". . . . . N . .", ". . . . P . . .");
+        let bishop = blocked("R N B Q K . N R", ". . . . . . . .", ". . B . P . . .");
+        let queen = blocked("R N B . K B N R", ". . . . . . . .", ". . . Q P . . .");
+        // The rules book: the knight is White's least valuable movable piece.
+        let f = check_text(SECTION, &format!("{knight}\narrow: g1, f3, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The bishop is not.
+        let f = check_text(SECTION, &format!("{bishop}\narrow: f1, c4, white"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
         assert_eq!(f[0].rule, CARD);
+        assert!(f[0].message.contains("(here a knight)"), "{}", f[0].message);
+        // The first experiments book: a card moves its type or a pawn.
+        let f = with_first_edition(&format!("{knight}\narrow: g1, f3, white"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
         assert_eq!(
             f[0].message,
-            "the black rook on h8 moves, but Black's cards are bishop, queen: no rook card"
+            "the white knight on g1 moves for White's queen card, but a card moves a queen or a pawn"
         );
+        let f = with_first_edition(&format!("{queen}\narrow: d1, d4, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn without_pawns_only_the_least_valuable_movable_type() {
+        // No white pawns at all: any card may move a knight, not a rook.
+        let knight = blocked("R . B Q K B N R", ". . N . . . . .", ". . . . . . . .");
+        let f = check_text(SECTION, &format!("{knight}\narrow: b1, c3, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let rook = blocked(". N B Q K B N R", ". . . . . . . .", "R . . . . . . .");
+        let f = check_text(SECTION, &format!("{rook}\narrow: a1, a4, white"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, CARD);
+    }
+
+    #[test]
+    fn the_section_text_tells_the_wording() {
+        assert_eq!(
+            Wording::of_text("their least\nvaluable, movable piece is."),
+            Wording::LeastValuableMovable
+        );
+        assert_eq!(
+            Wording::of_text("Any of the\ncards may be used to move a pawn"),
+            Wording::Pawn
+        );
+        let book = load("rules/new_rules.md");
+        let entry_text = book
+            .sections
+            .iter()
+            .find(|s| s.title == SECTION)
+            .map(|s| &book.source.text[s.span.start..])
+            .unwrap();
+        assert_eq!(Wording::of_text(&entry_text[..3000]), Wording::Pawn);
     }
 
     #[test]
