@@ -1,9 +1,26 @@
 //! Cooperative Chess: on a turn one piece moves: an optional non-capturing
 //! move, then a chain of captures. Kings may move into or stay in check;
-//! castling and en passant as usual. The cards (hands, discard and captured
-//! stacks) are not read: their places on the page carry their meaning.
+//! castling and en passant as usual.
+//!
+//! The cards, read from where the examples lay them out: face-up cards
+//! above the board (top left of the margin) are Black's discard stack,
+//! below it (bottom) White's, and between them the captured cards; each
+//! stack is spread left to right, its top card last. Face-down cards
+//! (hands, draw pile) say nothing. Read this way:
+//! - the capturing piece is of the type of the card its player just played
+//!   (the top of the mover's discard stack), or any piece when the mover
+//!   has no piece of that type left (a wild card);
+//! - each capture takes the next card: from the top of the other player's
+//!   discard stack for a proposed capture, and onto the top of the
+//!   captured stack for a made one; the captured piece is of its type, or
+//!   any piece when its owner has none of that type, or when the capture
+//!   before it was a double colour match (the capturing piece and the
+//!   captured piece each the colour of its card; white pieces match red
+//!   cards, written in upper case);
+//! - the 32-card deck holds 8 pawn cards, 2 knight, bishop and rook cards
+//!   and one queen and king card a colour, and no checker cards.
 
-use crate::diagram::{Arrow, BoardDiagram, Color, Square};
+use crate::diagram::{Arrow, BoardDiagram, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Rules};
 use crate::engine::games::common;
 use crate::engine::material;
@@ -13,6 +30,8 @@ use crate::engine::{DiagramContext, Finding, Game};
 pub struct Cooperative;
 
 pub const TURN: &str = "turn";
+/// The cards on the table.
+pub const CARDS: &str = "cooperative-cards";
 
 /// Kings may move into or stay in check, so no attacked square restricts
 /// castling either.
@@ -22,10 +41,73 @@ const RULES: Rules = Rules {
     ..Rules::STANDARD
 };
 
-/// Orthodox moves, where every move of the turn but the first captures.
+/// A card's piece type and colour.
+type CardPiece = Piece;
+
+/// The cards of one turn, as far as the diagram shows them.
+#[derive(Clone, Debug, Default)]
+struct TurnCards {
+    /// The card the mover just played.
+    played: Option<CardPiece>,
+    /// The card each capture takes, in the order of the captures.
+    takes: Vec<Option<CardPiece>>,
+}
+
+/// Orthodox moves, where every move of the turn but the first captures,
+/// and captures follow the cards.
 struct CoopSteps {
     /// Where the turn's piece started.
     start: Square,
+    /// The arrows' squares in the order of the piece's path.
+    path: Vec<(Square, Square)>,
+    /// Whether the first move captures (then capture `j` is move `j`).
+    first_captures: bool,
+    cards: TurnCards,
+}
+
+fn has_type(state: &State, color: Color, role: Role) -> bool {
+    state
+        .board
+        .pieces()
+        .any(|(_, p)| p == Piece::new(color, role))
+}
+
+impl CoopSteps {
+    /// Why the cards do not allow the piece on `from` to take the one on `to`.
+    fn card_refusal(&self, state: &State, from: Square, to: Square) -> Option<String> {
+        let mover = state.piece(from)?;
+        let victim = state.piece(to).filter(|v| v.color != mover.color)?;
+        if let Some(card) = self.cards.played
+            && mover.role != card.role
+            && has_type(state, mover.color, card.role)
+        {
+            return Some(format!(
+                "the {} on {from} captures on {to}, but the card its player just played is a {} card: the capturing piece must be of that type",
+                mover.name(),
+                card.role.name()
+            ));
+        }
+        let step = self.path.iter().position(|&m| m == (from, to))?;
+        let Some(j) = (step + usize::from(self.first_captures)).checked_sub(1) else {
+            return Some(format!(
+                "{from}–{to} captures, but is read as the turn's non-capturing move"
+            ));
+        };
+        let card = (*self.cards.takes.get(j)?)?;
+        let wild_owner = !has_type(state, victim.color, card.role);
+        let double = j > 0
+            && self.cards.played.is_some_and(|p| p.color == mover.color)
+            && self.cards.takes[j - 1].is_some_and(|c| c.color == victim.color);
+        if victim.role == card.role || wild_owner || double {
+            return None;
+        }
+        Some(format!(
+            "the {} on {from} captures the {} on {to}, but the card this capture takes is a {} card: the captured piece must be of that type",
+            mover.name(),
+            victim.name(),
+            card.role.name()
+        ))
+    }
 }
 
 impl StepRules for CoopSteps {
@@ -44,6 +126,14 @@ impl StepRules for CoopSteps {
                 "the {} moves from {from} to {to} without capturing, but only the first move of a turn may be a non-capturing move",
                 piece.name()
             ));
+        }
+        if from == self.start && state.piece(to).is_none() && self.first_captures {
+            return Err(format!(
+                "{from}–{to} does not capture, but is read as a capture"
+            ));
+        }
+        if let Some(reason) = self.card_refusal(state, from, to) {
+            return Err(reason);
         }
         orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)
     }
@@ -75,6 +165,88 @@ fn chain(arrows: &[&Arrow]) -> Result<Vec<usize>, usize> {
     Ok(order)
 }
 
+/// The face-up cards: Black's discard stack, the captured cards and
+/// White's discard stack, each bottom card first. A card the 32-card deck
+/// does not hold (or holds fewer of) is a finding.
+fn stacks(board: &BoardDiagram, out: &mut Vec<Finding>) -> [Vec<CardPiece>; 3] {
+    let mut cards: Vec<(f64, f64, CardPiece)> = Vec::new();
+    let mut counts: Vec<(CardPiece, usize)> = Vec::new();
+    for card in &board.cards {
+        match card.face() {
+            CardFace::Back => {}
+            CardFace::Piece(p) => {
+                let n = match counts.iter_mut().find(|(q, _)| *q == p) {
+                    Some((_, n)) => {
+                        *n += 1;
+                        *n
+                    }
+                    None => {
+                        counts.push((p, 1));
+                        1
+                    }
+                };
+                let limit = match p.role {
+                    Role::Pawn => 8,
+                    Role::Knight | Role::Bishop | Role::Rook => 2,
+                    Role::Queen | Role::King => 1,
+                };
+                if n > limit {
+                    out.push(
+                        Finding::error(
+                            CARDS,
+                            card.symbol_span,
+                            format!("{n} {} cards, but the deck has {limit}", p.name()),
+                        )
+                        .with_help("the 32 cards are 8 pawns, 2 knights, 2 bishops, 2 rooks, a queen and a king of each colour"),
+                    );
+                }
+                cards.push((card.y, card.x, p));
+            }
+            CardFace::Checker(_) | CardFace::Other(_) => out.push(
+                Finding::error(
+                    CARDS,
+                    card.symbol_span,
+                    format!("a `{}` card, but Cooperative Chess uses only piece cards", card.symbol),
+                )
+                .with_help("the 32 cards are 8 pawns, 2 knights, 2 bishops, 2 rooks, a queen and a king of each colour"),
+            ),
+        }
+    }
+    cards.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let band = |lo: f64, hi: f64| -> Vec<CardPiece> {
+        cards
+            .iter()
+            .filter(|(y, _, _)| lo <= *y && *y < hi)
+            .map(|(_, _, p)| *p)
+            .collect()
+    };
+    [band(f64::MIN, 1.5), band(1.5, 4.5), band(4.5, f64::MAX)]
+}
+
+/// Each capture's card for one reading of the turn: `captures` captures,
+/// made (the top of the captured stack) or proposed (from the top of the
+/// other player's discard stack).
+fn takes(
+    captured: &[CardPiece],
+    theirs: &[CardPiece],
+    captures: usize,
+    made: bool,
+) -> Vec<Option<CardPiece>> {
+    if made {
+        if captured.len() < captures {
+            return vec![None; captures];
+        }
+        captured[captured.len() - captures..]
+            .iter()
+            .map(|&c| Some(c))
+            .collect()
+    } else {
+        (0..captures)
+            .map(|j| theirs.iter().rev().nth(j).copied())
+            .collect()
+    }
+}
+
 impl Game for Cooperative {
     fn name(&self) -> &'static str {
         "Cooperative Chess"
@@ -83,6 +255,7 @@ impl Game for Cooperative {
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         // The game ends when a king is captured.
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);
+        let piles = stacks(board, out);
         let arrows = common::move_arrows(board);
         let Some(first) = arrows.first() else {
             return;
@@ -116,10 +289,48 @@ impl Game for Cooperative {
             }
         };
         let state = State::new(board.board.clone());
-        let steps = CoopSteps {
-            start: arrows[order[0]].from,
+        let mover = arrow_color(first).unwrap_or(Color::White);
+        let [black_stack, captured, white_stack] = &piles;
+        let (mine, theirs) = match mover {
+            Color::White => (white_stack, black_stack),
+            Color::Black => (black_stack, white_stack),
         };
-        common::check_moves(board, &state, &arrows, &steps, out);
+        let path: Vec<(Square, Square)> = order
+            .iter()
+            .map(|&i| (arrows[i].from, arrows[i].to))
+            .collect();
+        let start = path[0].0;
+        // Made: the piece has left where the turn started.
+        let made = state.piece(start).map(|p| p.color) != Some(mover);
+        let readings = if made {
+            vec![false, true]
+        } else {
+            vec![state.piece(path[0].1).is_some()]
+        };
+        let mut failures = Vec::new();
+        for first_captures in readings {
+            let captures = path.len() - 1 + usize::from(first_captures);
+            let steps = CoopSteps {
+                start,
+                path: path.clone(),
+                first_captures,
+                cards: TurnCards {
+                    played: mine.last().copied(),
+                    takes: takes(captured, theirs, captures, made),
+                },
+            };
+            let mut found = Vec::new();
+            if common::check_moves(board, &state, &arrows, &steps, &mut found).is_some() {
+                return;
+            }
+            failures.push(found);
+        }
+        // The reading whose failure is not only the reading itself.
+        let pick = failures
+            .iter()
+            .position(|f| !f.iter().any(|f| f.message.contains("is read as")))
+            .unwrap_or(0);
+        out.extend(failures.swap_remove(pick));
     }
 }
 
@@ -230,6 +441,99 @@ mod tests {
              arrow: e4, d3, black",
         );
         assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// Black, with the bishop card just played, proposes a quiet move and
+    /// two captures; White's discard stack is a rook card under a pawn card.
+    const WILD: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . . . . . .
+        . . . P . . . .
+        . . . . P . . .
+        . . . . . . . .
+        P P . P . P P P
+        R N B Q K B N R
+        card: back, 8.5, 2.5
+        card: P, 11, 2.5
+        card: r, 8.5, 6
+        card: P, 9, 6
+        card: b, 8.5, -1
+        arrow: c8, f5, black
+        arrow: f5, e4, black
+        arrow: e4, b1, black";
+
+    #[test]
+    fn the_capturing_piece_is_of_the_card_just_played() {
+        let f = mutate(BOOK, SECTION, 3, "card: b, 8.5, -1", "card: n, 8.5, -1");
+        // The seed's bishop chain, with the knight card played instead.
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, common::ARROW);
+        let f = check_text(
+            SECTION,
+            &WILD.replace("card: b, 8.5, -1", "card: n, 8.5, -1"),
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(
+            f[0].message.contains("just played is a knight card"),
+            "{}",
+            f[0].message
+        );
+        // A card of a type its player no longer has is wild.
+        let no_queen = WILD
+            .replace("r n b q k b n r", "r n b . k b n r")
+            .replace("card: b, 8.5, -1", "card: q, 8.5, -1");
+        let f = check_text(SECTION, &no_queen);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &WILD.replace("card: b, 8.5, -1", "card: q, 8.5, -1"),
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn the_captured_piece_is_of_the_card_it_takes() {
+        let f = check_text(SECTION, &WILD.replace("card: P, 9, 6", "card: N, 9, 6"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(
+            f[0].message,
+            "the black bishop on f5 captures the white pawn on e4, but the card this capture takes is a knight card: the captured piece must be of that type"
+        );
+    }
+
+    #[test]
+    fn a_double_colour_match_makes_the_next_capture_wild() {
+        // A black bishop on a black card takes a white pawn on a red card:
+        // the rook card below is wild, so the knight may be taken.
+        let f = check_text(SECTION, WILD);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Played with the red bishop card, the colours do not match.
+        let f = check_text(
+            SECTION,
+            &WILD.replace("card: b, 8.5, -1", "card: B, 8.5, -1"),
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(
+            f[0].message,
+            "the black bishop on e4 captures the white knight on b1, but the card this capture takes is a rook card: the captured piece must be of that type"
+        );
+    }
+
+    #[test]
+    fn the_deck_holds_each_card_its_number_of_times() {
+        let f = mutate(BOOK, SECTION, 3, "card: b, 8.5, -1", "card: k, 8.5, -1");
+        assert!(!f.iter().any(|f| f.rule == CARDS), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{OPENING}\ncard: Q, 8.5, 6\ncard: Q, 9, 6"),
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, CARDS);
+        let f = check_text(SECTION, &format!("{OPENING}\ncard: c, 8.5, 6"));
+        assert_eq!(
+            summary(&f),
+            ["cooperative-cards: a `c` card, but Cooperative Chess uses only piece cards"]
+        );
     }
 
     #[test]
