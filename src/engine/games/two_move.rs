@@ -156,13 +156,13 @@ fn readings(faces: &[Vec<(Role, &Card)>; 2], out: &mut Vec<Finding>) -> Option<V
     let [w, b] = [faces[0].len(), faces[1].len()];
     let roles = |c: usize| faces[c].iter().map(|(r, _)| *r).collect::<Vec<_>>();
     let name = |c: usize| common::side_name(if c == 0 { Color::White } else { Color::Black });
-    for c in 0..2 {
-        let n = faces[c].len();
+    for (c, face) in faces.iter().enumerate() {
+        let n = face.len();
         if n == 1 || n == 3 || n > 4 {
             out.push(
                 Finding::error(
                     DECK,
-                    faces[c][n - 1].1.span,
+                    face[n - 1].1.span,
                     format!("{} has {n} cards face up, but a player has two face up (chosen this turn, or left from last turn) or four (both)", name(c)),
                 )
                 .with_help("each player chooses two cards a turn; only one player keeps last turn's two face up"),
