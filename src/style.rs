@@ -44,18 +44,16 @@ macro_rules! section {
 pub(crate) use section;
 
 section! {
-    /// Squares, frame and the file/rank labels.
+    /// Squares, and the frame holding the file and rank labels.
     BoardStyle, RawBoard, board {
         light: String,
         dark: String,
-        border: String,
-        border_width: f64,
+        frame: String,
+        frame_width: f64,
         label_font: String,
         label_weight: u16,
         label_size: f64,
-        label_inset: f64,
-        label_on_light: String,
-        label_on_dark: String,
+        label_colour: String,
     }
 }
 
@@ -183,6 +181,7 @@ section! {
         header_weight: u16,
         number_font: String,
         size: f64,
+        corner_size: f64,
         text: String,
         mark: String,
         mark_width: f64,

@@ -9,12 +9,15 @@ use chess_kit_docs::render::{diagram_svg, svg_to_png};
 use chess_kit_docs::source::{SourceFile, Span};
 use chess_kit_docs::style::Style;
 
-/// The seed rulebooks (as copied into the repo), their golden-file prefix
-/// and how many diagrams each holds.
-const SEEDS: [(&str, &str, usize); 3] = [
+/// The seed rulebooks (as copied into the repo), and diagrams that use the
+/// language as the author does beyond the seeds (negative margins, labels
+/// outside the board, cards and rings at the edges), with their golden-file
+/// prefix and how many diagrams each holds.
+const SEEDS: [(&str, &str, usize); 4] = [
     ("rules/rules.md", "003", 37),
     ("rules/new_rules.md", "000", 8),
     ("tests/seeds/crowded_rules.md", "001", 4),
+    ("tests/golden/geometry.md", "004", 6),
 ];
 
 fn root() -> PathBuf {
@@ -76,7 +79,7 @@ fn seed_diagrams_match_golden_svgs() {
         std::fs::create_dir_all(&dir).expect("create tests/golden");
     }
     let diagrams = seed_diagrams();
-    assert_eq!(diagrams.len(), 49);
+    assert_eq!(diagrams.len(), 55);
     let mut failures = Vec::new();
     for (name, diagram) in &diagrams {
         let svg = diagram_svg(diagram, &style);

@@ -13,15 +13,42 @@ use crate::style::Style;
 /// One card alone, `card.width` squares wide, its top-left corner at (0, 0).
 pub fn card_svg(symbol: &str, style: &Style) -> String {
     let mut doc = Doc::new();
-    place_card(&mut doc, symbol, 0.0, 0.0, style);
+    place_card(&mut doc, symbol, 0.0, 0.0, false, style);
     doc.finish(0.0, 0.0, style.card.width, style.card_height())
 }
 
-/// A card with its top-left corner at (x, y) squares.
-pub(crate) fn place_card(doc: &mut Doc, symbol: &str, x: f64, y: f64, style: &Style) {
-    let id = card_id(symbol);
-    doc.define_group(&id, |doc| draw_card(doc, symbol, style));
+/// A card with its top-left corner at (x, y) squares. A `covered` card (one
+/// whose middle a later card hides) shows only its top-left index, so no
+/// sliver of its picture peeks out between the cards of a fan.
+pub(crate) fn place_card(
+    doc: &mut Doc,
+    symbol: &str,
+    x: f64,
+    y: f64,
+    covered: bool,
+    style: &Style,
+) {
+    let mut id = card_id(symbol);
+    if covered {
+        id.push_str("-covered");
+    }
+    doc.define_group(&id, |doc| draw_card(doc, symbol, covered, style));
     doc.use_def(&id, x, y, 1.0, "");
+}
+
+/// Whether any of the cards placed later (top-left corners) overlaps the
+/// card at (x, y) anywhere but a strip along its top-left index: then that
+/// card is drawn as covered.
+pub(crate) fn picture_covered(later: &[(f64, f64)], x: f64, y: f64, style: &Style) -> bool {
+    let c = &style.card;
+    let (w, h) = (c.width, style.card_height());
+    // The index column and row stay clear of the picture and the turned
+    // index, which begin past them.
+    let index = c.letter_inset + (c.letter_size * 0.72).max(c.index_piece_size) + 0.05;
+    later.iter().any(|&(lx, ly)| {
+        let overlaps = lx < x + w && lx + w > x && ly < y + h && ly + h > y;
+        overlaps && (lx > x + index || ly > y + index || lx < x || ly < y)
+    })
 }
 
 /// A stable id for a card symbol; other symbols are hex-encoded so any
@@ -49,7 +76,7 @@ enum Pip {
     None,
 }
 
-fn draw_card(doc: &mut Doc, symbol: &str, style: &Style) {
+fn draw_card(doc: &mut Doc, symbol: &str, covered: bool, style: &Style) {
     let c = &style.card;
     let (w, h) = (c.width, style.card_height());
     rounded_rect(
@@ -69,6 +96,14 @@ fn draw_card(doc: &mut Doc, symbol: &str, style: &Style) {
     };
     match card_face(symbol) {
         CardFace::Back => back(doc, style),
+        CardFace::Piece(p) if covered => {
+            let letter = p.role.letter().to_string();
+            index(doc, &letter, letter_colour(p.color), &Pip::Piece(p), style);
+        }
+        CardFace::Checker(color) if covered => {
+            index(doc, "C", letter_colour(color), &Pip::Checker(color), style);
+        }
+        CardFace::Other(text) if covered => index(doc, text, &c.black, &Pip::None, style),
         CardFace::Piece(p) => {
             let letter = p.role.letter().to_string();
             indices(doc, &letter, letter_colour(p.color), &Pip::Piece(p), style);
@@ -375,7 +410,7 @@ mod tests {
         assert!(back.contains(&style.card.back));
         assert!(!back.contains("<pattern") && !back.contains("clip"));
         let other = card_svg("J<", &style);
-        assert!(other.contains("J&lt;"));
+        assert!(other.contains("aria-label=\"J&lt;\""));
         let checker = card_svg("c", &style);
         assert!(checker.contains(&style.checker.black));
     }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::{UNIT, esc, num, u};
+use super::{UNIT, esc, glyphs, num, u};
 use crate::assets;
 use crate::diagram::Piece;
 
@@ -30,16 +30,6 @@ pub(crate) enum Anchor {
     Start,
     Middle,
     End,
-}
-
-impl Anchor {
-    fn name(self) -> &'static str {
-        match self {
-            Anchor::Start => "start",
-            Anchor::Middle => "middle",
-            Anchor::End => "end",
-        }
-    }
 }
 
 impl Doc {
@@ -96,12 +86,21 @@ impl Doc {
         self.use_def(&id, x, y, size * UNIT / assets::PIECE_SIZE, "");
     }
 
-    /// One line of text; (x, y) is the anchor point on the baseline, in squares.
-    pub fn text(&mut self, x: f64, y: f64, anchor: Anchor, font: &Font, content: &str) {
-        self.text_with(x, y, anchor, font, content, "");
+    /// One line of text; (x, y) is the anchor point on the baseline, in
+    /// squares. Returns the text's left and right edges in squares.
+    pub fn text(
+        &mut self,
+        x: f64,
+        y: f64,
+        anchor: Anchor,
+        font: &Font,
+        content: &str,
+    ) -> (f64, f64) {
+        self.text_with(x, y, anchor, font, content, None)
     }
 
-    /// Like `text`, with extra attributes (for a halo stroke).
+    /// Like `text`, with a halo: a stroke of `(colour, width in squares)`
+    /// drawn under the glyphs.
     pub fn text_with(
         &mut self,
         x: f64,
@@ -109,30 +108,57 @@ impl Doc {
         anchor: Anchor,
         font: &Font,
         content: &str,
-        extra: &str,
-    ) {
-        let mut s = String::new();
-        let _ = write!(
-            s,
-            "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\"",
-            u(x),
+        halo: Option<(&str, f64)>,
+    ) -> (f64, f64) {
+        let Some(laid) = glyphs::lay_out(font.family, font.weight, content, ID_PREFIX) else {
+            return (x, x);
+        };
+        let scale = font.size * UNIT / laid.units_per_em;
+        let width = f64::from(laid.advance) * scale / UNIT;
+        let left = match anchor {
+            Anchor::Start => x,
+            Anchor::Middle => x - width / 2.0,
+            Anchor::End => x - width,
+        };
+        let mut uses = String::new();
+        for g in laid.glyphs {
+            let Some((id, path)) = g.def else { continue };
+            self.define_raw(&id, || path);
+            let _ = write!(uses, "<use href=\"#{id}\"");
+            if g.x != 0 {
+                let _ = write!(uses, " x=\"{}\"", g.x);
+            }
+            if g.y != 0 {
+                let _ = write!(uses, " y=\"{}\"", g.y);
+            }
+            uses.push_str("/>");
+        }
+        if uses.is_empty() || scale.is_nan() || scale <= 0.0 {
+            return (left, left + width);
+        }
+        // Font units are y-up: the group flips them onto the baseline.
+        let transform = format!(
+            "translate({} {}) scale({} -{})",
+            u(left),
             u(y),
-            esc(&quote_family(font.family)),
-            u(font.size),
+            num_fine(scale),
+            num_fine(scale)
         );
-        if font.weight != 400 {
-            let _ = write!(s, " font-weight=\"{}\"", font.weight);
+        if let Some((colour, halo_width)) = halo {
+            let _ = writeln!(
+                self.body,
+                "<g transform=\"{transform}\" fill=\"{c}\" stroke=\"{c}\" stroke-width=\"{}\" stroke-linejoin=\"round\">{uses}</g>",
+                num(halo_width * UNIT / scale),
+                c = esc(colour),
+            );
         }
-        if !matches!(anchor, Anchor::Start) {
-            let _ = write!(s, " text-anchor=\"{}\"", anchor.name());
-        }
-        let _ = write!(
-            s,
-            " fill=\"{}\"{extra}>{}</text>",
+        let _ = writeln!(
+            self.body,
+            "<g transform=\"{transform}\" fill=\"{}\" aria-label=\"{}\">{uses}</g>",
             esc(font.fill),
             esc(content)
         );
-        self.raw(&s);
+        (left, left + width)
     }
 
     /// The finished document; the view box is in squares.
@@ -160,11 +186,13 @@ impl Doc {
     }
 }
 
-/// Quotes a family name that has spaces, as CSS font-family wants.
-fn quote_family(family: &str) -> String {
-    if family.contains(' ') && !family.contains('\'') && !family.contains(',') {
-        format!("'{family}'")
+/// A scale factor: small numbers need more digits than coordinates.
+fn num_fine(v: f64) -> String {
+    let s = format!("{v:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s.is_empty() || s == "-0" {
+        "0".to_string()
     } else {
-        family.to_string()
+        s.to_string()
     }
 }

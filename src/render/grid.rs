@@ -3,7 +3,7 @@
 
 use super::cards::checker;
 use super::doc::{Anchor, Doc, Font, ID_PREFIX};
-use super::{UNIT, esc, u};
+use super::{UNIT, esc, glyphs, u};
 use crate::diagram::{
     CardFace, CardsGrid, CloakGrid, Color, Grid, Mark, MasqueradeGrid, Piece, PlayingCard, Role,
     Suit, card_face,
@@ -101,10 +101,11 @@ impl Table {
     }
 }
 
-/// A rough advance width (squares) for sizing columns; Raleway's capitals
-/// and figures are about 0.62 em wide.
-fn text_width(text: &str, size: f64) -> f64 {
-    text.chars().count() as f64 * 0.62 * size
+/// The advance width (squares) of a text in the grid's font, for sizing
+/// columns.
+fn text_width(text: &str, style: &Style) -> f64 {
+    let g = &style.grid;
+    glyphs::width(&g.font, g.weight, g.size, text)
 }
 
 /// Lining figures for numbers and card ranks.
@@ -198,7 +199,7 @@ fn masquerade(doc: &mut Doc, grid: &MasqueradeGrid, style: &Style) -> (f64, f64)
         .iter()
         .filter_map(|r| r.combo.as_deref())
         .chain(["combo"])
-        .map(|t| text_width(t, g.size) + 2.0 * g.size)
+        .map(|t| text_width(t, style) + 2.0 * g.size)
         .fold(cell * 1.8, f64::max);
     let mut widths = vec![cell; grid.columns.len() + 1];
     widths.push(combo_width);
@@ -209,6 +210,7 @@ fn masquerade(doc: &mut Doc, grid: &MasqueradeGrid, style: &Style) -> (f64, f64)
         header_spans: Vec::new(),
     };
     table.frame(doc, style);
+    corner_cell(doc, cell, style);
     for (i, role) in grid.columns.iter().enumerate() {
         icon(
             doc,
@@ -247,6 +249,38 @@ fn masquerade(doc: &mut Doc, grid: &MasqueradeGrid, style: &Style) -> (f64, f64)
         }
     }
     (table.width(), table.height())
+}
+
+/// The top-left cell of a masquerade grid, split by a diagonal: "cap"
+/// above it (the columns are capture moves), "mv" below it (the rows are
+/// moves).
+fn corner_cell(doc: &mut Doc, cell: f64, style: &Style) {
+    let g = &style.grid;
+    doc.raw(&format!(
+        "<path d=\"M0 0L{c} {c}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+        esc(&g.line),
+        u(g.line_width),
+        c = u(cell),
+    ));
+    let font = Font {
+        size: g.corner_size,
+        ..font(style, false)
+    };
+    let inset = cell * 0.08;
+    doc.text(
+        cell - inset,
+        inset + g.corner_size * 0.72,
+        Anchor::End,
+        &font,
+        "cap",
+    );
+    doc.text(
+        inset,
+        cell - inset - g.corner_size * 0.1,
+        Anchor::Start,
+        &font,
+        "mv",
+    );
 }
 
 fn cloak(doc: &mut Doc, grid: &CloakGrid, style: &Style) -> (f64, f64) {
@@ -294,15 +328,17 @@ fn cards_table(doc: &mut Doc, grid: &CardsGrid, style: &Style) -> (f64, f64) {
     let piece_width = grid
         .rows
         .iter()
-        .map(|r| text_width(&r.symbol, g.size) + g.icon_size + 0.1 + 2.0 * pad)
-        .fold(text_width("Piece", g.size) + 2.0 * pad, f64::max);
+        .map(|r| text_width(&r.symbol, style) + g.icon_size + 0.1 + 2.0 * pad)
+        .fold(text_width("Piece", style) + 2.0 * pad, f64::max);
     let card_width = grid
         .rows
         .iter()
         .flat_map(|r| r.cells.iter().filter_map(|c| c.card))
-        .map(|c| text_width(&rank_text(c), g.size) + 0.04 + g.suit_size + pad)
+        .map(|c| {
+            glyphs::width(&g.number_font, 400, g.size, &rank_text(c)) + 0.04 + g.suit_size + pad
+        })
         .fold(cell, f64::max);
-    let gap_width = (text_width("Gap", g.size) + 2.0 * pad).max(cell);
+    let gap_width = (text_width("Gap", style) + 2.0 * pad).max(cell);
     let mut widths = vec![piece_width];
     widths.extend(std::iter::repeat_n(card_width, card_cols));
     widths.push(gap_width);
@@ -336,7 +372,7 @@ fn cards_table(doc: &mut Doc, grid: &CardsGrid, style: &Style) -> (f64, f64) {
         let cy = table.centre_y(r + 1);
         // The symbol, then its piece or checker.
         let has_icon = !matches!(card_face(&row.symbol), CardFace::Other(_) | CardFace::Back);
-        let text_w = text_width(&row.symbol, g.size);
+        let text_w = text_width(&row.symbol, style);
         let total = text_w + if has_icon { 0.1 + g.icon_size } else { 0.0 };
         let start = table.centre_x(0) - total / 2.0;
         doc.text(
@@ -383,7 +419,7 @@ fn playing_card(doc: &mut Doc, card: PlayingCard, cx: f64, cy: f64, style: &Styl
     let g = &style.grid;
     let colour = if card.suit.is_red() { &g.red } else { &g.black };
     let rank = rank_text(card);
-    let text_w = text_width(&rank, g.size);
+    let text_w = glyphs::width(&g.number_font, 400, g.size, &rank);
     let gap = 0.04;
     let end = cx - (text_w + gap + g.suit_size) / 2.0 + text_w;
     let font = Font {
@@ -467,7 +503,11 @@ mod tests {
         let text =
             "    type: masquerade\n    . K Q R B N combo\n    K . . O . . KR\n    Q O . . . . _\n";
         let svg = diagram_svg(&parse(text), &Style::default());
-        assert!(svg.contains(">KR</text>"));
-        assert!(svg.contains(">combo</text>"));
+        assert!(svg.contains("aria-label=\"KR\""));
+        assert!(svg.contains("aria-label=\"combo\""));
+        // The corner cell: a diagonal, "cap" above it and "mv" below it.
+        assert!(svg.contains("<path d=\"M0 0L36 36\""));
+        assert!(svg.contains("aria-label=\"cap\""));
+        assert!(svg.contains("aria-label=\"mv\""));
     }
 }

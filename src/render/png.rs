@@ -169,9 +169,10 @@ mod tests {
         style.png.pixels_per_square = 10.0;
         let text = format!("{START}    margins: 0, 1, 4.5, 1\n");
         let svg = diagram_svg(&parse(&text), &style);
-        assert_eq!(png_size(&svg_to_png(&svg, &style).unwrap()), (125, 100));
+        // 8 squares, a third of a square of frame each side, and the margins.
+        assert_eq!(png_size(&svg_to_png(&svg, &style).unwrap()), (132, 107));
         style.png.background = "none".into();
-        assert_eq!(png_size(&svg_to_png(&svg, &style).unwrap()), (125, 100));
+        assert_eq!(png_size(&svg_to_png(&svg, &style).unwrap()), (132, 107));
         style.png.pixels_per_square = 0.0;
         assert!(svg_to_png(&svg, &style).is_err());
         style.png.pixels_per_square = 1e9;
