@@ -16,6 +16,10 @@ pub struct State {
     pub board: Board,
     /// Squares with a white ring (index 0) or a black ring (index 1).
     pub rings: [SquareSet; 2],
+    /// The square a pawn skipped with a double step on the move just made,
+    /// in a game with en passant. In a state reconstructed backwards it is
+    /// a requirement: the move before must have been that double step.
+    pub en_passant: Option<Square>,
 }
 
 impl State {
@@ -23,7 +27,16 @@ impl State {
         State {
             board,
             rings: [SquareSet::EMPTY; 2],
+            en_passant: None,
         }
+    }
+
+    /// Whether `after`, a state a step produced, is this one: the same
+    /// pieces and rings, and the double step this state needs, if any.
+    pub fn is_reached_by(&self, after: &State) -> bool {
+        self.board == after.board
+            && self.rings == after.rings
+            && (self.en_passant.is_none() || self.en_passant == after.en_passant)
     }
 
     pub fn piece(&self, sq: Square) -> Option<Piece> {
@@ -77,6 +90,120 @@ pub trait StepRules {
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
         default_befores(after, from, to, color)
     }
+
+    /// Whether the game has en passant captures: a made diagonal pawn move
+    /// onto an empty square is then also read as one, and a proposed one
+    /// may follow a double step the diagram implies.
+    fn en_passant(&self) -> bool {
+        false
+    }
+
+    /// The states before a made en passant capture from `from` to `to`
+    /// (empty unless the game has en passant).
+    fn en_passant_befores(
+        &self,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Vec<State> {
+        if self.en_passant() {
+            en_passant_befores(after, from, to, color)
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// The square of the pawn an en passant capture from `from` to `to` takes.
+pub fn en_passant_victim(from: Square, to: Square) -> Square {
+    Square::new(to.file, from.rank)
+}
+
+/// Before a made en passant capture: the pawn now on `to` back on `from`
+/// (with its ring), the enemy pawn it took back beside it, and `to` the
+/// square that pawn skipped on the move just before.
+pub fn en_passant_befores(after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+    let pawn = Piece::new(color, Role::Pawn);
+    let capture_rank = if color == Color::White { 5 } else { 4 };
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
+    let victim = en_passant_victim(from, to);
+    if after.piece(to) != Some(pawn)
+        || from.rank != capture_rank
+        || !to.is_on_board()
+        || from.file.abs_diff(to.file) != 1
+        || to.rank as i8 - from.rank as i8 != forward
+        || after.piece(from).is_some()
+        || after.piece(victim).is_some()
+    {
+        return Vec::new();
+    }
+    let mut before = after.clone();
+    let ring = before.ring(to);
+    before.board.set(to, None);
+    before.set_ring(to, None);
+    before.board.set(from, Some(pawn));
+    before.set_ring(from, ring);
+    before
+        .board
+        .set(victim, Some(Piece::new(color.other(), Role::Pawn)));
+    before.en_passant = Some(to);
+    vec![before]
+}
+
+/// Whether the double step that `state.en_passant` asks for can have been
+/// the move just before, when no arrow shows it: the pawn beyond the
+/// skipped square back on its starting square must make it legally.
+pub fn implied_double_step(state: &State, rules: &dyn StepRules) -> Result<(), String> {
+    let Some(skipped) = state.en_passant else {
+        return Ok(());
+    };
+    let (color, pawn_rank, start_rank) = match skipped.rank {
+        6 => (Color::Black, 5, 7),
+        3 => (Color::White, 4, 2),
+        _ => return Err(format!("no pawn can skip {skipped} with a double step")),
+    };
+    let pawn_sq = Square::new(skipped.file, pawn_rank);
+    let start = Square::new(skipped.file, start_rank);
+    let pawn = Piece::new(color, Role::Pawn);
+    let who = format!("the {} pawn on {pawn_sq}", color.name());
+    if state.piece(pawn_sq) != Some(pawn) {
+        return Err(format!(
+            "an en passant capture on {skipped} needs a {} pawn on {pawn_sq} that has just moved two squares",
+            color.name()
+        ));
+    }
+    if let Some(p) = state.piece(start).or(state.piece(skipped)) {
+        let on = if state.piece(start).is_some() {
+            start
+        } else {
+            skipped
+        };
+        return Err(format!(
+            "{who} cannot have just moved two squares from {start}: {} stands on {on}, so it cannot be taken en passant",
+            article(p)
+        ));
+    }
+    let mut reason = None;
+    for ring in [None, Some(Color::White), Some(Color::Black)] {
+        let mut before = state.clone();
+        before.en_passant = None;
+        before.board.set(pawn_sq, None);
+        before.set_ring(pawn_sq, None);
+        before.board.set(start, Some(pawn));
+        before.set_ring(start, ring);
+        match rules.step(&before, start, pawn_sq, color) {
+            Ok(afters) if afters.iter().any(|a| state.is_reached_by(a)) => return Ok(()),
+            Ok(_) => {}
+            Err(r) => {
+                reason.get_or_insert(r);
+            }
+        }
+    }
+    Err(format!(
+        "{who} cannot have just moved two squares from {start}, so it cannot be taken en passant{}",
+        reason.map(|r| format!(": {r}")).unwrap_or_default()
+    ))
 }
 
 /// The piece on `to` moved back to `from` (and, for a piece on the last
@@ -97,6 +224,7 @@ pub fn default_befores(after: &State, from: Square, to: Square, color: Color) ->
     let mut out = Vec::new();
     for mover in movers {
         let mut base = after.clone();
+        base.en_passant = None;
         if base.piece(from).is_some() {
             continue;
         }
@@ -142,6 +270,46 @@ impl StepRules for OrthodoxSteps {
     ) -> Result<Vec<State>, String> {
         orthodox_step(state, from, to, color, &self.rules, self.castling)
     }
+
+    fn en_passant(&self) -> bool {
+        self.rules.en_passant
+    }
+}
+
+/// A position of `state` with `color` to move and the en passant square
+/// the state carries, when the rules have en passant.
+pub fn position(
+    state: &State,
+    color: Color,
+    rules: &Rules,
+    castling: CastlingInference,
+) -> Position {
+    let mut pos = Position::from_board(&state.board, color, castling);
+    if rules.en_passant {
+        pos.set_ep_square(state.en_passant);
+    }
+    pos
+}
+
+/// The state after `m` from `pos`, which was made from `state`: the new
+/// board, the mover's ring carried along, and the square a double step
+/// skipped (when the rules have en passant).
+pub fn played(state: &State, pos: &Position, m: Move, rules: &Rules) -> State {
+    let mut s = state.clone();
+    let ring = s.ring(m.from());
+    let next = pos.played(m);
+    s.board = next.to_board();
+    if let Move::EnPassant { from, to } = m {
+        s.set_ring(en_passant_victim(from, to), None);
+    }
+    s.set_ring(m.from(), None);
+    s.set_ring(m.to(), ring);
+    s.en_passant = if rules.en_passant {
+        next.ep_square()
+    } else {
+        None
+    };
+    s
 }
 
 /// The states after an orthodox move from `from` to `to` by `color`.
@@ -154,7 +322,7 @@ pub fn orthodox_step(
     rules: &Rules,
     castling: CastlingInference,
 ) -> Result<Vec<State>, String> {
-    let pos = Position::from_board(&state.board, color, castling);
+    let pos = position(state, color, rules, castling);
     let moves = pos.legal_moves(rules);
     let found: Vec<Move> = moves
         .into_iter()
@@ -165,14 +333,7 @@ pub fn orthodox_step(
     }
     Ok(found
         .into_iter()
-        .map(|m| {
-            let mut s = state.clone();
-            let ring = s.ring(from);
-            s.board = pos.played(m).to_board();
-            s.set_ring(from, None);
-            s.set_ring(to, ring);
-            s
-        })
+        .map(|m| played(state, &pos, m, rules))
         .collect())
 }
 
@@ -281,13 +442,20 @@ fn pawn_geometry(
     }
     if df.abs() == 1 && dr == forward {
         if pos.piece_at(to).is_none() {
-            return Some(if rules.en_passant {
-                format!(
-                    "a pawn moves diagonally only to capture, and {to} is empty (and no en passant capture is possible)"
-                )
-            } else {
-                format!("a pawn moves diagonally only to capture, and {to} is empty")
-            });
+            let victim = en_passant_victim(from, to);
+            let beside = pos.piece_at(victim) == Some(Piece::new(piece.color.other(), Role::Pawn));
+            return match (beside, rules.en_passant) {
+                (true, false) => Some(format!(
+                    "{to} is empty, and this game has no en passant capture, so the pawn on {victim} cannot be taken that way"
+                )),
+                (true, true) if pos.ep_square() == Some(to) => None,
+                (true, true) => Some(format!(
+                    "{to} is empty, and the pawn on {victim} has not just moved two squares, so it cannot be taken en passant"
+                )),
+                _ => Some(format!(
+                    "a pawn moves diagonally only to capture, and {to} is empty"
+                )),
+            };
         }
         return None;
     }
@@ -318,104 +486,202 @@ pub struct Failure {
     pub reason: String,
 }
 
+/// Keeps the failure of the reading that went farthest, and among those the
+/// most plausible one (first found on a tie).
+struct Best {
+    best: Option<((usize, u8), Failure)>,
+}
+
+impl Best {
+    /// `depth`: moves explained before this one; `weight`: 1 when the arrow
+    /// was read the way the board suggests (a proposed move whose tail
+    /// holds the piece, a made one whose head does), 2 for a reason about
+    /// a double step the diagram implies, 0 otherwise.
+    fn note(&mut self, depth: usize, weight: u8, f: Failure) {
+        if self.best.as_ref().is_none_or(|(k, _)| (depth, weight) > *k) {
+            self.best = Some(((depth, weight), f));
+        }
+    }
+}
+
+/// Whether the arrow's colour has a piece on `sq`.
+fn holds(state: &State, a: &Arrow, sq: Square) -> bool {
+    state.piece(sq).map(|p| p.color) == arrow_color(a)
+}
+
 /// Finds a reading of `arrows` (each made or proposed, in some order)
 /// under which every move is legal from the diagram's `state`.
 pub fn replay(state: &State, arrows: &[&Arrow], rules: &dyn StepRules) -> Result<Plan, Failure> {
     let n = arrows.len();
-    let mut best: Option<(usize, Failure)> = None;
-    let mut note = |depth: usize, f: Failure| {
-        if best.as_ref().is_none_or(|(d, _)| depth > *d) {
-            best = Some((depth, f));
-        }
-    };
+    let mut best = Best { best: None };
     // Likely readings first: an arrow whose tail holds its side's piece is
     // proposed; otherwise made.
     let mut masks: Vec<u32> = (0..(1u32 << n)).collect();
     let likely: u32 = (0..n)
-        .filter(|&i| {
-            let c = arrow_color(arrows[i]);
-            state.piece(arrows[i].from).map(|p| p.color) != c
-        })
+        .filter(|&i| !holds(state, arrows[i], arrows[i].from))
         .fold(0, |m, i| m | 1 << i);
     masks.sort_by_key(|&m| ((m ^ likely).count_ones(), m));
     for mask in masks {
         let made: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 1).collect();
         let proposed: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 0).collect();
-        let Some(start) = undo_made(state, arrows, &made, rules, &mut note) else {
-            continue;
-        };
-        let Some(order) = play_proposed(state, arrows, &proposed, rules, made.len(), &mut note)
+        let Some((made_order, start, skipped)) = undo_made(state, arrows, &made, rules, &mut best)
         else {
             continue;
         };
-        let (made_order, start) = start;
-        return Ok(Plan {
-            made: made_order,
-            proposed: order,
-            start,
-        });
+        // After the made moves, the double step the last one made; with
+        // none, a double step the diagram implies may be taken en passant.
+        let mut nows = vec![State {
+            en_passant: skipped,
+            ..state.clone()
+        }];
+        if made.is_empty() && rules.en_passant() {
+            for &i in &proposed {
+                let a = arrows[i];
+                let Some(color) = arrow_color(a) else {
+                    continue;
+                };
+                if !is_en_passant_shape(state, a.from, a.to, color) {
+                    continue;
+                }
+                let now = State {
+                    en_passant: Some(a.to),
+                    ..state.clone()
+                };
+                match implied_double_step(&now, rules) {
+                    Ok(()) => nows.push(now),
+                    Err(reason) => best.note(0, 2, Failure { arrow: i, reason }),
+                }
+            }
+        }
+        for now in nows {
+            let Some(order) = play_proposed(&now, arrows, &proposed, rules, made.len(), &mut best)
+            else {
+                continue;
+            };
+            return Ok(Plan {
+                made: made_order,
+                proposed: order,
+                start,
+            });
+        }
     }
-    Err(best.map(|(_, f)| f).unwrap_or(Failure {
+    Err(best.best.map(|(_, f)| f).unwrap_or(Failure {
         arrow: 0,
         reason: "these arrows cannot be read as moves".to_string(),
     }))
 }
 
+/// A pawn of `color` on `from` moving one square diagonally forward onto
+/// an empty `to`, beside an enemy pawn: the shape of an en passant capture.
+fn is_en_passant_shape(state: &State, from: Square, to: Square, color: Color) -> bool {
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
+    state.piece(from) == Some(Piece::new(color, Role::Pawn))
+        && to.is_on_board()
+        && from.file.abs_diff(to.file) == 1
+        && to.rank as i8 - from.rank as i8 == forward
+        && state.piece(to).is_none()
+        && state.piece(en_passant_victim(from, to)) == Some(Piece::new(color.other(), Role::Pawn))
+}
+
+/// How well a state before a made move fits the arrow's shape, to pick the
+/// reason to report when none works: a diagonal pawn arrow took something
+/// (a piece on `to`, or a pawn en passant); any other arrow moved onto an
+/// empty square or took an enemy piece; a piece of its own side on `to` is
+/// the least likely.
+fn fit(before: &State, from: Square, to: Square, color: Color) -> u8 {
+    let pawn_capture =
+        before.piece(from).is_some_and(|p| p.role == Role::Pawn) && from.file != to.file;
+    match before.piece(to) {
+        Some(p) if p.color == color => 0,
+        Some(_) if pawn_capture => 3,
+        None if pawn_capture && before.en_passant == Some(to) => 2,
+        None if !pawn_capture => 3,
+        Some(_) => 2,
+        None => 1,
+    }
+}
+
 /// Undoes the made arrows backwards from `after`; returns their order
-/// (oldest first) and the starting state.
+/// (oldest first), the starting state, and the square the last made move
+/// skipped with a double step.
 fn undo_made(
     after: &State,
     arrows: &[&Arrow],
     made: &[usize],
     rules: &dyn StepRules,
-    note: &mut dyn FnMut(usize, Failure),
-) -> Option<(Vec<usize>, State)> {
-    fn dfs(
-        state: &State,
-        arrows: &[&Arrow],
-        left: &mut Vec<usize>,
-        order: &mut Vec<usize>,
-        rules: &dyn StepRules,
-        note: &mut dyn FnMut(usize, Failure),
-    ) -> Option<State> {
-        if left.is_empty() {
+    best: &mut Best,
+) -> Option<(Vec<usize>, State, Option<Square>)> {
+    struct Search<'a> {
+        arrows: &'a [&'a Arrow],
+        rules: &'a dyn StepRules,
+        left: Vec<usize>,
+        order: Vec<usize>,
+        /// The double step skipped by the last made move, once known.
+        skipped: Option<Square>,
+    }
+    fn dfs(state: &State, s: &mut Search, best: &mut Best) -> Option<State> {
+        if s.left.is_empty() {
+            // The oldest move took en passant: the double step before it
+            // is not shown, so it must be possible.
+            if let Err(reason) = implied_double_step(state, s.rules) {
+                let arrow = *s.order.last()?;
+                best.note(s.order.len() - 1, 2, Failure { arrow, reason });
+                return None;
+            }
             return Some(state.clone());
         }
-        for k in 0..left.len() {
-            let i = left[k];
-            let a = arrows[i];
+        for k in 0..s.left.len() {
+            let i = s.left[k];
+            let a = s.arrows[i];
             let Some(color) = arrow_color(a) else {
                 continue;
             };
-            let befores = rules.befores(state, a.from, a.to, color);
-            let mut reason = None;
+            let mut befores = s.rules.befores(state, a.from, a.to, color);
+            befores.extend(s.rules.en_passant_befores(state, a.from, a.to, color));
+            let mut reason: Option<(u8, String)> = None;
             for before in befores {
-                match rules.step(&before, a.from, a.to, color) {
-                    Ok(afters) if afters.contains(state) => {
-                        left.remove(k);
-                        order.push(i);
-                        if let Some(s) = dfs(&before, arrows, left, order, rules, note) {
-                            return Some(s);
+                match s.rules.step(&before, a.from, a.to, color) {
+                    Ok(afters) => {
+                        let Some(reached) = afters.iter().find(|x| state.is_reached_by(x)) else {
+                            continue;
+                        };
+                        let top = s.order.is_empty();
+                        if top {
+                            s.skipped = reached.en_passant;
                         }
-                        order.pop();
-                        left.insert(k, i);
+                        s.left.remove(k);
+                        s.order.push(i);
+                        if let Some(start) = dfs(&before, s, best) {
+                            return Some(start);
+                        }
+                        s.order.pop();
+                        s.left.insert(k, i);
                     }
-                    Ok(_) => {}
                     Err(r) => {
-                        reason.get_or_insert(r);
+                        let f = fit(&before, a.from, a.to, color);
+                        if reason.as_ref().is_none_or(|(g, _)| f > *g) {
+                            reason = Some((f, r));
+                        }
                     }
                 }
             }
-            let reason = reason.unwrap_or_else(|| made_reason(state, a, color));
-            note(order.len(), Failure { arrow: i, reason });
+            let reason = reason.map_or_else(|| made_reason(state, a, color), |(_, r)| r);
+            let weight = u8::from(holds(state, a, a.to));
+            best.note(s.order.len(), weight, Failure { arrow: i, reason });
         }
         None
     }
-    let mut left = made.to_vec();
-    let mut order = Vec::new();
-    let start = dfs(after, arrows, &mut left, &mut order, rules, note)?;
+    let mut search = Search {
+        arrows,
+        rules,
+        left: made.to_vec(),
+        order: Vec::new(),
+        skipped: None,
+    };
+    let start = dfs(after, &mut search, best)?;
+    let mut order = search.order;
     order.reverse();
-    Some((order, start))
+    Some((order, start, search.skipped))
 }
 
 fn made_reason(state: &State, a: &Arrow, color: Color) -> String {
@@ -443,7 +709,7 @@ fn play_proposed(
     proposed: &[usize],
     rules: &dyn StepRules,
     depth: usize,
-    note: &mut dyn FnMut(usize, Failure),
+    best: &mut Best,
 ) -> Option<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in proposed {
@@ -461,7 +727,7 @@ fn play_proposed(
         order: &mut Vec<usize>,
         rules: &dyn StepRules,
         depth: usize,
-        note: &mut dyn FnMut(usize, Failure),
+        best: &mut Best,
     ) -> bool {
         if groups.is_empty() {
             return true;
@@ -485,7 +751,8 @@ fn play_proposed(
                         break;
                     }
                     Err(reason) => {
-                        note(depth + order.len(), Failure { arrow: i, reason });
+                        let weight = u8::from(holds(state, a, a.from));
+                        best.note(depth + order.len(), weight, Failure { arrow: i, reason });
                         ok = false;
                         break;
                     }
@@ -497,7 +764,7 @@ fn play_proposed(
             let removed = groups.remove(k);
             let len = order.len();
             order.extend(&removed);
-            if dfs(&next, arrows, groups, order, rules, depth, note) {
+            if dfs(&next, arrows, groups, order, rules, depth, best) {
                 return true;
             }
             order.truncate(len);
@@ -506,7 +773,7 @@ fn play_proposed(
         false
     }
     let mut order = Vec::new();
-    dfs(state, arrows, &mut groups, &mut order, rules, depth, note).then_some(order)
+    dfs(state, arrows, &mut groups, &mut order, rules, depth, best).then_some(order)
 }
 
 #[cfg(test)]
@@ -660,5 +927,62 @@ mod tests {
         };
         let plan = run(text, rules).unwrap();
         assert_eq!(plan.proposed, [0, 1, 2]);
+    }
+
+    /// White's king on a5 and Black's rook on h5 beside the two pawns:
+    /// taking en passant would empty the rank between them.
+    const PINNED: &str = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        K . . p P . . r
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        arrow: d7, d5, black
+        arrow: e5, d6, white";
+
+    #[test]
+    fn en_passant_follows_the_double_step_and_keeps_the_king_safe() {
+        let free = PINNED.replace("K . . p P . . r", ". . . p P . . r").replace(
+            ". . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        arrow",
+            ". . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        K . . . . . . .\n        arrow",
+        );
+        let plan = run(&free, Rules::STANDARD).unwrap();
+        assert_eq!(
+            (plan.made.as_slice(), plan.proposed.as_slice()),
+            (&[0][..], &[1][..])
+        );
+        let f = run(PINNED, Rules::STANDARD).unwrap_err();
+        assert_eq!(
+            f.reason,
+            "the white pawn on e5 cannot move to d6: it would leave the white king in check"
+        );
+        // Without en passant in the rules, the reason says so.
+        let rules = Rules {
+            en_passant: false,
+            ..Rules::STANDARD
+        };
+        let f = run(&free, rules).unwrap_err();
+        assert!(f.reason.contains("no en passant"), "{}", f.reason);
+    }
+
+    #[test]
+    fn a_made_capture_that_leaves_the_king_in_check_says_so() {
+        // exd4 with the e-file open to the rook on e8.
+        let text = "k . . . r . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . P . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . K . . .
+            arrow: e3, d4, white";
+        let f = run(text, Rules::STANDARD).unwrap_err();
+        assert_eq!(
+            f.reason,
+            "the white pawn on e3 cannot move to d4: it would leave the white king in check"
+        );
     }
 }

@@ -94,7 +94,9 @@ impl StepRules for ExtraSteps {
         let mut out = Vec::new();
         for &role in roles {
             for keep in [true, false] {
+                // An extra step is no double step: no en passant after it.
                 let mut s = state.clone();
+                s.en_passant = None;
                 s.board.set(from, None);
                 s.board.set(to, Some(Piece::new(color, role)));
                 s.set_ring(from, None);
@@ -113,6 +115,12 @@ impl StepRules for ExtraSteps {
             ));
         }
         Ok(out)
+    }
+
+    /// "You may capture a pawn en passant at the usual square after a
+    /// regular move of two squares."
+    fn en_passant(&self) -> bool {
+        true
     }
 
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
@@ -219,6 +227,7 @@ impl Game for Adrenaline {
         let state = State {
             board: board.board.clone(),
             rings: [set, SquareSet::EMPTY],
+            en_passant: None,
         };
         let arrows = common::move_arrows(board);
         let steps = ExtraSteps {

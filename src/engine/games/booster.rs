@@ -88,6 +88,7 @@ impl BoosterSteps {
             ));
         }
         let mut s = state.clone();
+        s.en_passant = None;
         s.board.set(from, None);
         s.board.set(to, Some(piece));
         let ring = s.ring(from);
@@ -167,7 +168,9 @@ impl StepRules for BoosterSteps {
                 }
                 let mut out = Vec::new();
                 for keep in [true, false] {
+                    // A booster step is no double step: no en passant after it.
                     let mut s = state.clone();
+                    s.en_passant = None;
                     s.board.set(from, None);
                     s.board.set(to, Some(piece));
                     s.set_ring(from, None);
@@ -186,6 +189,12 @@ impl StepRules for BoosterSteps {
                 Ok(out)
             }
         }
+    }
+
+    /// "You may capture a pawn en passant at the usual square after a
+    /// regular move of two squares."
+    fn en_passant(&self) -> bool {
+        true
     }
 
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
@@ -267,6 +276,7 @@ impl Game for Booster {
         let state = State {
             board: board.board.clone(),
             rings,
+            en_passant: None,
         };
         let arrows = common::move_arrows(board);
         let steps = BoosterSteps {

@@ -58,6 +58,9 @@ struct TurnCards {
 struct CoopSteps {
     /// Where the turn's piece started.
     start: Square,
+    /// The turn's player (a move of the other side is an earlier turn: a
+    /// double step taken en passant).
+    color: Color,
     /// The arrows' squares in the order of the piece's path.
     path: Vec<(Square, Square)>,
     /// Whether the first move captures (then capture `j` is move `j`).
@@ -118,6 +121,9 @@ impl StepRules for CoopSteps {
         to: Square,
         color: Color,
     ) -> Result<Vec<State>, String> {
+        if color != self.color {
+            return orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard);
+        }
         if from != self.start
             && state.piece(to).is_none()
             && let Some(piece) = state.piece(from)
@@ -136,6 +142,11 @@ impl StepRules for CoopSteps {
             return Err(reason);
         }
         orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)
+    }
+
+    /// "En passant capture is allowed."
+    fn en_passant(&self) -> bool {
+        true
     }
 }
 
@@ -312,6 +323,7 @@ impl Game for Cooperative {
             let captures = path.len() - 1 + usize::from(first_captures);
             let steps = CoopSteps {
                 start,
+                color: mover,
                 path: path.clone(),
                 first_captures,
                 cards: TurnCards {

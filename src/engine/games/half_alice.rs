@@ -9,7 +9,9 @@ use crate::diagram::{ArrowColour, Board, BoardDiagram, Color, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules, SquareSet};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
-use crate::engine::replay::{State, StepRules, default_befores, orthodox_step};
+use crate::engine::replay::{
+    State, StepRules, default_befores, en_passant_befores, en_passant_victim, orthodox_step,
+};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct HalfAlice;
@@ -18,7 +20,8 @@ fn mirrored(state: &State, sq: Square) -> bool {
     state.ring(sq).is_some()
 }
 
-/// The pieces on one side of the mirror, without rings.
+/// The pieces on one side of the mirror, without rings; a pawn that just
+/// moved two squares may be taken en passant by a pawn on its side.
 fn side(state: &State, on_checkers: bool) -> State {
     let mut board = Board::default();
     for (sq, p) in state.board.pieces() {
@@ -26,7 +29,10 @@ fn side(state: &State, on_checkers: bool) -> State {
             board.set(sq, Some(p));
         }
     }
-    State::new(board)
+    State {
+        en_passant: state.en_passant,
+        ..State::new(board)
+    }
 }
 
 /// Whether the king of `color` is attacked by the pieces on its side.
@@ -80,6 +86,7 @@ impl StepRules for AliceSteps {
         let mut reason = None;
         'afters: for after in afters {
             let mut full = state.clone();
+            full.en_passant = after.en_passant;
             for (sq, _) in before.board.pieces() {
                 full.board.set(sq, None);
                 full.set_ring(sq, None);
@@ -125,6 +132,32 @@ impl StepRules for AliceSteps {
             }
         }
         out
+    }
+
+    /// "Rules are as in orthodox chess": en passant too, between pawns on
+    /// one side of the mirror.
+    fn en_passant(&self) -> bool {
+        true
+    }
+
+    fn en_passant_befores(
+        &self,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Vec<State> {
+        // Mover and victim were on the side the mover left.
+        let was_on_checkers = !mirrored(after, to);
+        let victim = en_passant_victim(from, to);
+        en_passant_befores(after, from, to, color)
+            .into_iter()
+            .map(|mut b| {
+                b.set_ring(from, was_on_checkers.then_some(color));
+                b.set_ring(victim, was_on_checkers.then_some(color.other()));
+                b
+            })
+            .collect()
     }
 }
 
@@ -179,6 +212,7 @@ impl Game for HalfAlice {
         let state = State {
             board: board.board.clone(),
             rings,
+            en_passant: None,
         };
         let arrows = common::move_arrows(board);
         let Some(plan) = common::check_moves(board, &state, &arrows, &AliceSteps, out) else {

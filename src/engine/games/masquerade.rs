@@ -58,9 +58,16 @@ impl StepRules for MasqueradeSteps {
             ));
         }
         let mut s = state.clone();
+        s.en_passant = None;
         s.board.set(from, None);
         s.board.set(to, Some(piece));
         Ok(vec![s])
+    }
+
+    /// Regular chess, whose pawns "always capture with their standard
+    /// capture moves", en passant included.
+    fn en_passant(&self) -> bool {
+        true
     }
 }
 

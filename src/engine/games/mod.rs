@@ -53,6 +53,124 @@ pub fn find(title: &str) -> Option<&'static dyn Game> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::games::common::testing::{check_text, summary};
+
+    /// Black's d7–d5, then White's e5 takes it en passant on d6.
+    const EN_PASSANT: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . P . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P . P P P
+        R N B Q K B N R";
+
+    /// The same moment before the capture: White's pawn on e5 beside
+    /// Black's d5.
+    const BEFORE_CAPTURE: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . . . . . .
+        . . . p P . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P . P P P
+        R N B Q K B N R";
+
+    const DOUBLE_STEP: &str = "arrow: d7, d5, black";
+    const CAPTURE: &str = "arrow: e5, d6, white";
+
+    /// The games whose text allows en passant, with the forms their
+    /// diagrams can take: whether they show both sides' moves (made, or a
+    /// move proposed after a made one). A Cooperative diagram is one
+    /// player's turn; a Crowded House arrow is a proposed move.
+    const ALLOWED: &[(&str, bool)] = &[
+        ("Zombie Chess", true),
+        ("Masquerade Chess", true),
+        ("Adrenaline Chess", true),
+        ("Tar Pit Chess", true),
+        ("Half Alice Chess", true),
+        ("Chess960", true),
+        ("Cloak and Dagger Chess", true),
+        ("Booster Chess", true),
+        ("Cooperative Chess", false),
+        ("Crowded House", false),
+    ];
+    /// "Pawns do not capture en passant"; "There is no \"en passant\" capture".
+    const FORBIDDEN: &[&str] = &["Two Move Chess", "Synchronous Chess"];
+
+    fn arrow_findings(game: &str, diagram: &str) -> Vec<String> {
+        summary(&check_text(game, diagram))
+            .into_iter()
+            .filter(|f| !f.starts_with("material:"))
+            .collect()
+    }
+
+    #[test]
+    fn a_double_step_then_en_passant_where_the_text_allows_it() {
+        let both = format!("{DOUBLE_STEP}\n{CAPTURE}");
+        for &(game, both_sides) in ALLOWED {
+            let mut diagrams = vec![
+                // Proposed onto the empty d6 after a double step the
+                // diagram implies.
+                format!("{BEFORE_CAPTURE}\n{CAPTURE}"),
+            ];
+            if both_sides {
+                diagrams.push(format!("{EN_PASSANT}\n{both}"));
+                diagrams.push(format!("{BEFORE_CAPTURE}\n{both}"));
+            }
+            for diagram in diagrams {
+                let f = arrow_findings(game, &diagram);
+                assert!(f.is_empty(), "{game}, {diagram}: {f:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn en_passant_is_refused_where_the_text_forbids_it() {
+        for game in FORBIDDEN {
+            // Made: the e5 pawn may have taken a piece on d6, but then the
+            // d5 pawn would still stand.
+            let made = format!("{EN_PASSANT}\n{DOUBLE_STEP}\n{CAPTURE}");
+            // Proposed onto the empty d6, after a shown or an implied double step.
+            let proposed = format!("{BEFORE_CAPTURE}\n{DOUBLE_STEP}\n{CAPTURE}");
+            let implied = format!("{BEFORE_CAPTURE}\n{CAPTURE}");
+            let f = arrow_findings(game, &made);
+            assert!(!f.is_empty(), "{game}, {made}");
+            for diagram in [proposed, implied] {
+                let f = arrow_findings(game, &diagram);
+                assert!(
+                    f.iter().any(|m| m.contains("no en passant")),
+                    "{game}, {diagram}: {f:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn en_passant_needs_the_double_step_just_before() {
+        // The pawn came from d6, one square: no en passant.
+        let one_step = format!("{EN_PASSANT}\narrow: d6, d5, black\n{CAPTURE}");
+        // A piece stands on d7: the d5 pawn cannot have just come from
+        // there, so the proposed capture onto the empty d6 is no capture.
+        let blocked = format!(
+            "{}\n{CAPTURE}",
+            BEFORE_CAPTURE
+                .replace("r n b q k b n r", "r . b q k b n r")
+                .replace("p p p . p p p p", "p p p n p p p p")
+        );
+        for &(game, both_sides) in ALLOWED {
+            let f = arrow_findings(game, &blocked);
+            assert!(
+                f.iter()
+                    .any(|m| m.contains("cannot have just moved two squares from d7")),
+                "{game}: {f:?}"
+            );
+            if both_sides {
+                let f = arrow_findings(game, &one_step);
+                assert!(!f.is_empty(), "{game}: {one_step}");
+            }
+        }
+    }
 
     #[test]
     fn every_game_is_found_by_its_heading() {

@@ -5,11 +5,10 @@
 
 use crate::diagram::{Arrow, ArrowColour, BoardDiagram, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{
-    CastlingInference, Move, Position, Rules, SquareSet, attacks, is_king_step, pawn_attacks,
-    squares_between,
+    CastlingInference, Move, Rules, SquareSet, attacks, is_king_step, pawn_attacks, squares_between,
 };
 use crate::engine::material::{self, MaterialRules, board_span};
-use crate::engine::replay::{State, StepRules, arrow_color, explain, replay};
+use crate::engine::replay::{self, State, StepRules, arrow_color, explain, replay};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct TarPit;
@@ -334,11 +333,11 @@ fn king_in_check(state: &State, color: Color) -> bool {
 struct TarPitSteps;
 
 /// Pseudo-legal orthodox moves: king safety, castling through attack and
-/// tar are checked here with tar-aware attacks. No en passant: a diagram
-/// does not say which move came last.
+/// tar are checked here with tar-aware attacks. En passant after a double
+/// step the replay shows or infers.
 const PSEUDO: Rules = Rules {
     king_safety: false,
-    en_passant: false,
+    en_passant: true,
     castling: true,
     castle_through_attack: true,
     promotion_roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
@@ -385,6 +384,45 @@ impl StepRules for TarPitSteps {
         Ok(safe)
     }
 
+    /// "A tarred piece may capture an enemy pawn en passant", and so may a
+    /// pawn, as in orthodox chess.
+    fn en_passant(&self) -> bool {
+        true
+    }
+
+    /// The mover back on `from` and the pawn it took beside it, each with
+    /// any checker.
+    fn en_passant_befores(
+        &self,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Vec<State> {
+        let Some(piece) = after.piece(to).filter(|p| p.color == color) else {
+            return Vec::new();
+        };
+        let mut pawn_after = after.clone();
+        pawn_after
+            .board
+            .set(to, Some(Piece::new(color, Role::Pawn)));
+        let victim = replay::en_passant_victim(from, to);
+        let rings = [None, Some(Color::White), Some(Color::Black)];
+        let mut out = Vec::new();
+        for mut b in replay::en_passant_befores(&pawn_after, from, to, color) {
+            b.board.set(from, Some(piece));
+            for m in rings {
+                for c in rings {
+                    let mut s = b.clone();
+                    s.set_ring(from, m);
+                    s.set_ring(victim, c);
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
     /// The mover back on `from` with any checker, and on `to` nothing or
     /// any enemy piece with any checker; a castled rook back in its corner.
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
@@ -406,6 +444,7 @@ impl StepRules for TarPitSteps {
         let mut out = Vec::new();
         for role in movers {
             let mut base = after.clone();
+            base.en_passant = None;
             base.board.set(to, None);
             base.set_ring(to, None);
             base.board.set(from, Some(Piece::new(color, role)));
@@ -460,10 +499,14 @@ fn tarred_step(
     let dr = to.rank as i8 - from.rank as i8;
     let df = to.file as i8 - from.file as i8;
     let target = state.piece(to);
+    let victim = replay::en_passant_victim(from, to);
+    let en_passant = target.is_none()
+        && state.en_passant == Some(to)
+        && state.piece(victim) == Some(Piece::new(piece.color.other(), Role::Pawn));
     let ok = dr == forward(piece.color)
         && match df {
             0 => target.is_none(),
-            -1 | 1 => target.is_some_and(|t| t.color != piece.color),
+            -1 | 1 => target.is_some_and(|t| t.color != piece.color) || en_passant,
             _ => false,
         };
     if !ok {
@@ -472,7 +515,15 @@ fn tarred_step(
         ));
     }
     let mut after = state.clone();
-    let ring = combine(state.ring(from), state.ring(to));
+    after.en_passant = None;
+    let ring = if en_passant {
+        let ring = combine(state.ring(from), state.ring(victim));
+        after.board.set(victim, None);
+        after.set_ring(victim, None);
+        ring
+    } else {
+        combine(state.ring(from), state.ring(to))
+    };
     after.board.set(from, None);
     after.set_ring(from, None);
     after.board.set(to, Some(piece));
@@ -496,7 +547,7 @@ fn normal_steps(
     piece: Piece,
     who: &str,
 ) -> Result<Vec<State>, String> {
-    let pos = Position::from_board(&state.board, piece.color, CastlingInference::Standard);
+    let pos = replay::position(state, piece.color, &PSEUDO, CastlingInference::Standard);
     let found: Vec<Move> = pos
         .legal_moves(&PSEUDO)
         .into_iter()
@@ -535,8 +586,15 @@ fn normal_steps(
             }
         }
         let mut s = state.clone();
-        s.board = pos.played(m).to_board();
-        let ring = combine(state.ring(from), state.ring(to));
+        let next = pos.played(m);
+        s.board = next.to_board();
+        s.en_passant = next.ep_square();
+        let taken = match m {
+            Move::EnPassant { .. } => replay::en_passant_victim(from, to),
+            _ => to,
+        };
+        let ring = combine(state.ring(from), state.ring(taken));
+        s.set_ring(taken, None);
         s.set_ring(from, None);
         s.set_ring(to, ring);
         out.push(s);

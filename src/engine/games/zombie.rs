@@ -8,7 +8,7 @@ use crate::diagram::{BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Rules};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
-use crate::engine::replay::{State, StepRules, default_befores, orthodox_step};
+use crate::engine::replay::{State, StepRules, default_befores, en_passant_befores, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Zombie;
@@ -62,13 +62,33 @@ impl StepRules for ZombieSteps {
     }
 
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
-        let mut s = after.clone();
-        if after.piece(from).is_some_and(|p| p.color != color) {
-            // A zombie came back where the mover stood; before, it was buried.
-            s.board.set(from, None);
-        }
-        default_befores(&s, from, to, color)
+        default_befores(&unburied(after, from, color), from, to, color)
     }
+
+    /// "All the normal rules of Chess apply."
+    fn en_passant(&self) -> bool {
+        true
+    }
+
+    fn en_passant_befores(
+        &self,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Vec<State> {
+        en_passant_befores(&unburied(after, from, color), from, to, color)
+    }
+}
+
+/// `after` without the zombie that came back on `from`, the square the
+/// mover left: before the move it was buried.
+fn unburied(after: &State, from: Square, color: Color) -> State {
+    let mut s = after.clone();
+    if after.piece(from).is_some_and(|p| p.color != color) {
+        s.board.set(from, None);
+    }
+    s
 }
 
 impl Game for Zombie {
