@@ -1,5 +1,5 @@
-//! The whole deck of rules/rules.md in memory: 40 cards, 11 player aids and
-//! the back as a PDF (with backs) and 26 PNGs at 300 dpi with their SVGs;
+//! The whole deck of rules/rules.md in memory: 40 cards, 11 two-sided player
+//! aids and the back as a PDF (with backs) and 37 PNGs at 300 dpi with their SVGs;
 //! then the PDF alone and the PNGs alone, to see where the time goes.
 
 use std::path::Path;
@@ -15,7 +15,7 @@ fn bench(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut diags = Vec::new();
     let book = Book::load(&root.join("rules/rules.md"), &mut diags).expect("rules/rules.md loads");
-    let aids = Aids::load(&root.join("rules/player_aids.md")).expect("the aids load");
+    let aids = Aids::load(&root.join("rules/player_aids.md"), true).expect("the aids load");
     let style = Style::default();
     let options = DeckOptions {
         backs: true,

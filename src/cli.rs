@@ -90,7 +90,7 @@ enum Command {
         #[arg(long)]
         backs: bool,
         /// Extend each card's background past its cut line: 0.125in, 3mm or 9pt
-        #[arg(long, value_name = "LEN", value_parser = crate::deck::layout::parse_length)]
+        #[arg(long, value_name = "LEN", allow_hyphen_values = true, value_parser = crate::deck::layout::parse_length)]
         bleed: Option<f32>,
         /// The player-aid cards [default: player_aids.md beside the rulebook]
         #[arg(long, value_name = "FILE")]

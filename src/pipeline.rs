@@ -612,11 +612,9 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         date: source_date(),
     };
     // A bleed the sheet has no room for is a bad option value.
-    let (pw, ph) = options.page.size();
-    let card_h = d::CARD_WIDTH_PT * style.card.height_ratio as f32;
-    if let Err(e) = d::layout::Grid::new(pw, ph, d::CARD_WIDTH_PT, card_h, options.bleed_pt) {
+    if let Err(e) = d::grid(&style, &options) {
         return Err(Failure::Usage(format!(
-            "--bleed on {} paper: {e}; use a smaller bleed or --page a4",
+            "--bleed on {} paper: {e}",
             options.page.name()
         )));
     }
@@ -638,7 +636,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
             .unwrap_or(Path::new(""))
             .join(d::AIDS_FILE)
     });
-    let aids = d::Aids::load(&aids_path).map_err(Failure::Input)?;
+    let aids = d::Aids::load(&aids_path, args.aids.is_none()).map_err(Failure::Input)?;
     let faces = d::faces(&book, &aids, &style).map_err(Failure::Input)?;
     let out_dir = args
         .out
@@ -731,10 +729,10 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     };
     let (files, mut finish_diags) = output.finish(&owners);
     errors.append(&mut finish_diags);
-    let printed: usize = faces.iter().map(|f| f.copies).sum();
+    let (printed, pages) = d::page_count(&faces, &style, &options);
     Ok(DeckReport {
         printed,
-        pages: d::page_count(printed, options.backs),
+        pages,
         page: options.page,
         pdf: out_dir.join(pdf_rel),
         faces: faces.len(),

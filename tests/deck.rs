@@ -6,9 +6,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use chess_kit_docs::book::Book;
-use chess_kit_docs::deck::{Aids, DeckOptions, DeckPage, deck, faces, page_count};
+use chess_kit_docs::deck::aids::{AidLine, Hang};
+use chess_kit_docs::deck::{
+    Aids, DeckOptions, DeckPage, Face, Sheet, deck, faces, page_count, sheets,
+};
+use chess_kit_docs::pdf::layout::parse_svg;
 use chess_kit_docs::source::SourceFile;
 use chess_kit_docs::style::Style;
+use resvg::tiny_skia;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -18,7 +23,7 @@ fn seeds() -> (Book, Aids) {
     let mut diags = Vec::new();
     let book = Book::load(&root().join("rules/rules.md"), &mut diags).expect("the rulebook loads");
     assert!(diags.is_empty(), "{diags:?}");
-    let aids = Aids::load(&root().join("rules/player_aids.md"))
+    let aids = Aids::load(&root().join("rules/player_aids.md"), true)
         .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render()).collect::<String>()));
     (book, aids)
 }
@@ -91,18 +96,24 @@ fn the_seeds_make_40_cards_11_aids_and_a_back() {
         .map(|f| f.copies)
         .sum();
     assert_eq!(cards, 40);
-    let aids: Vec<&str> = faces
+    // Every game's aid has a front and, right after it, its own back.
+    let fronts: Vec<&str> = faces
         .iter()
+        .filter(|f| f.copies == 1)
         .filter_map(|f| f.name.strip_prefix("aid-"))
         .collect();
-    assert_eq!(aids, GAMES);
-    assert!(
-        faces
+    assert_eq!(fronts, GAMES);
+    for game in GAMES {
+        let front = faces
             .iter()
-            .all(|f| !f.name.starts_with("aid-") || f.copies == 1)
-    );
+            .position(|f| f.name == format!("aid-{game}"))
+            .unwrap();
+        let back = faces[front].back.expect("the aid has a back");
+        assert_eq!(faces[back].name, format!("aid-{game}-back"));
+        assert_eq!(faces[back].copies, 0, "printed behind its front");
+    }
     assert_eq!(copies("back"), 0);
-    assert_eq!(faces.len(), 14 + 11 + 1);
+    assert_eq!(faces.len(), 14 + 2 * 11 + 1);
     // A card of the deck is the card of the diagrams.
     let k = faces.iter().find(|f| f.name == "card-K").unwrap();
     assert_eq!(
@@ -116,19 +127,22 @@ fn pdf_is_stable_and_paged_and_images_are_300_dpi() {
     let (book, aids) = seeds();
     let style = Style::default();
     let a = deck(&book, &aids, &style, &options(DeckPage::Letter, false)).unwrap();
+    let drawn = faces(&book, &aids, &style).unwrap();
     assert!(a.pdf.starts_with(b"%PDF-"));
     let b = deck(&book, &aids, &style, &options(DeckPage::Letter, false)).unwrap();
     assert!(a.pdf == b.pdf, "two builds differ");
-    // 40 cards and 11 aids, 9 a sheet.
-    assert_eq!(pdf_pages(&a.pdf), 52usize.div_ceil(9));
-    assert_eq!(page_count(51, false), 6);
+    // 40 cards and 11 aids, each aid's back beside it without --backs:
+    // 62 cards, 8 a letter sheet.
+    let one_sided = options(DeckPage::Letter, false);
+    assert_eq!(pdf_pages(&a.pdf), 8);
+    assert_eq!(page_count(&drawn, &style, &one_sided), (62, 8));
     let pngs: Vec<&(String, Vec<u8>)> = a
         .images
         .iter()
         .filter(|(n, _)| n.ends_with(".png"))
         .collect();
     let svgs = a.images.iter().filter(|(n, _)| n.ends_with(".svg")).count();
-    assert_eq!((pngs.len(), svgs), (26, 26));
+    assert_eq!((pngs.len(), svgs), (37, 37));
     for (name, bytes) in &pngs {
         assert_eq!(png_size(bytes), (750, 1050), "{name}");
     }
@@ -140,6 +154,7 @@ fn pdf_is_stable_and_paged_and_images_are_300_dpi() {
         "card-C.png",
         "back.png",
         "aid-zombie-chess.png",
+        "aid-zombie-chess-back.png",
         "card-K.svg",
     ] {
         assert!(names.contains(&n), "{n}");
@@ -152,10 +167,11 @@ fn pdf_is_stable_and_paged_and_images_are_300_dpi() {
         );
     }
 
+    // With backs, 51 cards: 7 letter sheets of 8, 6 A4 sheets of 9.
     let backs = deck(&book, &aids, &style, &options(DeckPage::Letter, true)).unwrap();
-    assert_eq!(pdf_pages(&backs.pdf), 2 * 6);
+    assert_eq!(pdf_pages(&backs.pdf), 2 * 7);
     let a4 = deck(&book, &aids, &style, &options(DeckPage::A4, true)).unwrap();
-    assert_eq!(pdf_pages(&a4.pdf), 12);
+    assert_eq!(pdf_pages(&a4.pdf), 2 * 6);
     assert!(a4.pdf != backs.pdf);
     let text = String::from_utf8_lossy(&a4.pdf);
     assert!(
@@ -167,30 +183,173 @@ fn pdf_is_stable_and_paged_and_images_are_300_dpi() {
         ..options(DeckPage::A4, false)
     };
     let bled = deck(&book, &aids, &style, &bleed).unwrap();
-    assert_eq!(pdf_pages(&bled.pdf), 6);
-    assert!(bled.pdf != a4.pdf);
+    // Six to an A4 sheet with a 1/8 in bleed and its gutters.
+    assert_eq!(pdf_pages(&bled.pdf), 62usize.div_ceil(6));
+    assert_eq!(page_count(&drawn, &style, &bleed), (62, 11));
 }
 
 #[test]
-fn every_aid_is_a_game_of_the_rulebook_and_says_the_essentials() {
+fn every_aid_is_a_game_of_the_rulebook_with_setup_in_front_and_the_turn_behind() {
     let (book, aids) = seeds();
     let chapters: Vec<&str> = book.chapters().map(|s| s.title.as_str()).collect();
     assert_eq!(aids.cards.len(), 11);
-    for aid in &aids.cards {
-        assert!(chapters.contains(&aid.title.as_str()), "{}", aid.title);
-        let text: Vec<String> = aid
-            .lines
+    let text = |lines: &[AidLine]| -> Vec<String> {
+        lines
             .iter()
             .map(|l| l.runs.iter().map(|r| r.text.as_str()).collect())
-            .collect();
-        for label in ["Players: ", "Equipment: ", "Setup: "] {
-            assert!(
-                text.iter().any(|l| l.starts_with(label)),
-                "{}: no {label}",
-                aid.title
-            );
-        }
+            .collect()
+    };
+    for aid in &aids.cards {
+        assert!(chapters.contains(&aid.title.as_str()), "{}", aid.title);
+        let front = text(&aid.lines);
+        assert!(front[0].contains("players"), "{}: {front:?}", aid.title);
+        assert!(
+            front.iter().any(|l| l == "Setup"),
+            "{}: {front:?}",
+            aid.title
+        );
+        let back = text(&aid.back.as_ref().expect("a back").lines);
+        assert!(back[0].starts_with("Each turn"), "{}: {back:?}", aid.title);
+        assert!(
+            back.iter().any(|l| l.starts_with("Win")),
+            "{}: {back:?}",
+            aid.title
+        );
     }
+}
+
+/// The printed lines of one side: text, and how each starts.
+fn printed_lines(lines: &[AidLine]) -> Vec<(String, Hang, bool)> {
+    lines
+        .iter()
+        .map(|l| {
+            (
+                l.runs.iter().map(|r| r.text.as_str()).collect(),
+                l.hang.clone(),
+                l.gap_before,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_authors_two_sided_form_reads_as_written() {
+    // The issue's example, with the author's hand layout: fronts, a blank
+    // slot, then the backs in mirrored order.
+    let aids = aids_of(
+        "## Half Alice Chess\n2 players\nChess set\nCheckers set\n\n## Zombie Chess\n2 players\n\n## Blank\n\n\
+         ## Zombie Chess\nMove.\n\n## Half Alice Chess\n1. Make a legal move,\n    ignoring pieces on the\n    other side of the mirror.\n2. Add or remove a checker.\n\n\
+         Then the next player.\n",
+    )
+    .unwrap();
+    let titles: Vec<&str> = aids.cards.iter().map(|a| a.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        ["Half Alice Chess", "Zombie Chess"],
+        "Blank is no card"
+    );
+    let alice = &aids.cards[0];
+    let n = |s: &str| s.to_string();
+    assert_eq!(
+        printed_lines(&alice.lines),
+        [
+            (n("2 players"), Hang::Flush, false),
+            (n("Chess set"), Hang::Flush, false),
+            (n("Checkers set"), Hang::Flush, false),
+        ]
+    );
+    let back = alice.back.as_ref().unwrap();
+    assert_eq!(
+        printed_lines(&back.lines),
+        [
+            (n("1. Make a legal move,"), Hang::Flush, false),
+            (n("ignoring pieces on the"), Hang::Under(n("1. ")), false),
+            (n("other side of the mirror."), Hang::Under(n("1. ")), false),
+            (n("2. Add or remove a checker."), Hang::Flush, false),
+            (n("Then the next player."), Hang::Flush, true),
+        ]
+    );
+    // The back's heading is the second `## Half Alice Chess`, line 14.
+    assert_eq!(aids.source.line_of(back.title_span.start), 14);
+    assert_eq!(
+        printed_lines(&aids.cards[1].back.as_ref().unwrap().lines)[0].0,
+        "Move."
+    );
+
+    // Both sides become faces, the back paired with its front.
+    let book = book_of("## Zombie Chess\nRules.\n\n## Half Alice Chess\nRules.\n");
+    let faces = faces(&book, &aids, &Style::default()).unwrap();
+    let names: Vec<&str> = faces.iter().map(|f| f.name.as_str()).collect();
+    let front = names
+        .iter()
+        .position(|&n| n == "aid-half-alice-chess")
+        .unwrap();
+    assert_eq!(
+        names[faces[front].back.unwrap()],
+        "aid-half-alice-chess-back"
+    );
+    // The drawn back shows the numbers and the hanging indent: the
+    // continuation starts right of the number's start.
+    let svg = &faces[faces[front].back.unwrap()].svg;
+    let x_of = |text: &str| -> f64 {
+        let at = svg
+            .find(&format!(">{text}<"))
+            .unwrap_or_else(|| panic!("{text} in {svg}"));
+        let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+        let x = tag.split("x=\"").nth(1).unwrap().split('"').next().unwrap();
+        x.parse().unwrap()
+    };
+    assert!(svg.contains(">1. <") && svg.contains(">2. <"), "{svg}");
+    assert!(x_of("ignoring pieces on the") > x_of("1. ") + 1.0);
+    assert_eq!(x_of("ignoring pieces on the"), x_of("Make a legal move,"));
+    assert_eq!(x_of("Then the next player."), x_of("1. "));
+}
+
+#[test]
+fn numbers_stay_as_written_and_plain_lines_hang_too() {
+    let aids = aids_of(
+        "## Zombie Chess\nSetup: usual, with\n  four coins.\n3. Third step,\n   said twice.\n1. And back to one.\n- A bullet\n  and its tail.\n",
+    )
+    .unwrap();
+    let n = |s: &str| s.to_string();
+    let lines = printed_lines(&aids.cards[0].lines);
+    assert_eq!(
+        lines,
+        [
+            (n("Setup: usual, with"), Hang::Flush, false),
+            (n("four coins."), Hang::Indent, false),
+            (n("3. Third step,"), Hang::Flush, false),
+            (n("said twice."), Hang::Under(n("3. ")), false),
+            (n("1. And back to one."), Hang::Flush, false),
+            (n("• A bullet"), Hang::Flush, false),
+            (n("and its tail."), Hang::Under(n("• ")), false),
+        ]
+    );
+    // `Setup:` is a label, printed bold.
+    assert_eq!(aids.cards[0].lines[0].runs[0].text, "Setup:");
+}
+
+#[test]
+fn the_one_section_form_still_works() {
+    // The deck's earlier bundled form: one section a game, labels, lists.
+    let aids = aids_of(
+        "# Player Aids\nIntro.\n\n## Zombie Chess\nPlayers: 2\n\nEquipment: chess set,\ncoins\n\n* one\n* two\n\n## Chess960\nPlayers: 2\n",
+    )
+    .unwrap();
+    assert_eq!(aids.cards.len(), 2);
+    assert!(aids.cards.iter().all(|a| a.back.is_none()));
+    let book = book_of("## Zombie Chess\nRules.\n\n## Chess960\nRules.\n");
+    let faces = faces(&book, &aids, &Style::default()).unwrap();
+    let aid_faces: Vec<&str> = faces
+        .iter()
+        .filter(|f| f.name.starts_with("aid-"))
+        .map(|f| f.name.as_str())
+        .collect();
+    assert_eq!(aid_faces, ["aid-zombie-chess", "aid-chess960"]);
+    assert!(
+        faces.iter().all(|f| f.back.is_none()),
+        "the deck's back for both"
+    );
 }
 
 fn aids_of(text: &str) -> Result<Aids, String> {
@@ -241,8 +400,30 @@ fn aids_that_are_not_lines_or_games_are_errors() {
     assert!(e.contains("is empty"), "{e}");
     let e = aids_of("# Aids\nNothing.\n").unwrap_err();
     assert!(e.contains("no `##` sections"), "{e}");
-    let e = aids_of("## Zombie Chess\nPlayers: 2\n## zombie chess\nPlayers: 2\n").unwrap_err();
-    assert!(e.contains("second aid card"), "{e}");
+    let e = aids_of("## Blank\n").unwrap_err();
+    assert!(e.contains("no `##` sections with a game's title"), "{e}");
+    let e =
+        aids_of("## Zombie Chess\nPlayers: 2\n## zombie chess\nMove.\n## Zombie Chess\nMore.\n")
+            .unwrap_err();
+    assert!(
+        e.contains("aids.md:5:1: error: `Zombie Chess` has a third section"),
+        "{e}"
+    );
+    let e = aids_of("## Zombie Chess\nPlayers: 2\n## Zombie Chess\n").unwrap_err();
+    assert!(
+        e.contains("aids.md:3:1: error: the back of the aid card `Zombie Chess` is empty"),
+        "{e}"
+    );
+    let e = aids_of("## Blank\nForgotten.\n## Zombie Chess\nPlayers: 2\n").unwrap_err();
+    assert!(
+        e.contains("aids.md:2:1: error: a `Blank` section makes no card"),
+        "{e}"
+    );
+    let e = aids_of("## Zombie Chess\nMove.\n\n    then more.\n").unwrap_err();
+    assert!(
+        e.contains("aids.md:4:5: error: an indented line continues the line above it"),
+        "{e}"
+    );
     let aids = aids_of("## Zombie Chez\nPlayers: 2\n").unwrap();
     let e = faces(&book, &aids, &Style::default()).unwrap_err();
     assert!(
@@ -316,14 +497,14 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
     let o = run(&["deck", "--out", out.to_str().unwrap(), "--backs"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("51 cards on 12 pages"),
+        stderr(&o).contains("51 cards on 14 pages"),
         "{}",
         stderr(&o)
     );
     let pdf = fs::read(out.join("chess-deck.pdf")).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
     let images = files(&out.join("deck"));
-    assert_eq!(images.len(), 52, "{images:?}");
+    assert_eq!(images.len(), 2 * 37, "{images:?}");
     assert!(
         images.contains(&"card-K.png".to_string()) && images.contains(&"card-k.png".to_string())
     );
@@ -333,7 +514,7 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
     let o = run(&["deck", "--out", out.to_str().unwrap(), "--backs"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("(0 drawn); 0 files written, 53 unchanged"),
+        stderr(&o).contains("(0 drawn); 0 files written, 75 unchanged"),
         "{}",
         stderr(&o)
     );
@@ -342,7 +523,7 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
     // Without backs only the PDF changes.
     let o = run(&["deck", "--out", out.to_str().unwrap()]);
     assert!(
-        stderr(&o).contains("1 files written, 52 unchanged"),
+        stderr(&o).contains("1 files written, 74 unchanged"),
         "{}",
         stderr(&o)
     );
@@ -353,19 +534,48 @@ fn bad_options_exit_2_and_write_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let o_arg = out.to_str().unwrap();
-    for args in [
-        vec!["deck", "--out", o_arg, "--page", "legal"],
-        vec!["deck", "--out", o_arg, "--bleed", "3cm"],
-        vec!["deck", "--out", o_arg, "--bleed", "-1mm"],
-        vec!["deck", "--out", o_arg, "--bleed", "1in"],
+    // Each bad value, and what the message must (and must not) say.
+    for (args, says, not) in [
+        (vec!["--page", "legal"], "legal", "--page a4"),
+        (vec!["--bleed", "3cm"], "`3cm` is not a length", "--page"),
+        // A negative length is read as the value it is, not as a flag.
+        (
+            vec!["--bleed", "-3mm"],
+            "`-3mm`: the bleed cannot be negative",
+            "unexpected argument",
+        ),
+        (vec!["--bleed", "1in"], "at most 0.25in", "--page"),
+        (
+            vec!["--bleed", "0.5in", "--page", "a4"],
+            "at most 0.25in",
+            "--page a4",
+        ),
     ] {
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(stderr(&o).contains("error"), "{}", stderr(&o));
+        let mut full = vec!["deck", "--out", o_arg];
+        full.extend(&args);
+        let o = run(&full);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(e.contains("error") && e.contains(says), "{args:?}: {e}");
+        assert!(!e.contains(not), "{args:?}: {e}");
         assert!(!out.exists(), "{args:?}");
     }
-    let o = run(&["deck", "--out", o_arg, "--bleed", "1in"]);
-    assert!(stderr(&o).contains("at most 0.166in"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_missing_aids_file_is_named_with_the_right_help() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let o = run(&["deck", "--out", out.to_str().unwrap(), "--aids", "nope.md"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(
+        e.contains("error: cannot read the player aids") && e.contains("--> nope.md"),
+        "{e}"
+    );
+    assert!(e.contains("the path given with --aids"), "{e}");
+    assert!(!e.contains("beside the rulebook"), "{e}");
+    assert!(!out.exists());
 }
 
 /// A book folder with a card table and an aids file, in `dir`.
@@ -439,8 +649,207 @@ fn bad_input_exits_1_with_its_place_and_writes_nothing() {
         "{}",
         stderr(&o)
     );
+    assert!(stderr(&o).contains("beside the rulebook"), "{}", stderr(&o));
     assert_eq!(files(&out.join("deck")), before);
     assert_eq!(fs::read(out.join("chess-deck.pdf")).unwrap(), pdf);
     // No temporary files left behind.
     assert!(files(&out).iter().all(|f| !f.ends_with(".tmp")));
+}
+
+// The printed sheets, drawn as the PDF draws them.
+
+/// A sheet rasterised from its SVG page (the tree the PDF places), at
+/// `scale` pixels a point, on a transparent background: RGBA rows.
+fn raster(sheet: &Sheet, scale: f32) -> (usize, usize, Vec<u8>) {
+    let tree = parse_svg(&sheet.svg).expect("the sheet parses");
+    let (w, h) = (
+        (sheet.width * scale).round() as u32,
+        (sheet.height * scale).round() as u32,
+    );
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).unwrap();
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    (w as usize, h as usize, pixmap.data().to_vec())
+}
+
+fn seed_sheets(page: DeckPage, backs: bool, bleed_pt: f32) -> (Vec<Sheet>, Vec<Face>, DeckOptions) {
+    let (book, aids) = seeds();
+    let style = Style::default();
+    let faces = faces(&book, &aids, &style).unwrap();
+    let options = DeckOptions {
+        bleed_pt,
+        ..options(page, backs)
+    };
+    (
+        sheets(&book, &faces, &style, &options).unwrap(),
+        faces,
+        options,
+    )
+}
+
+#[test]
+fn each_back_prints_right_behind_its_front() {
+    for (page, bleed) in [
+        (DeckPage::Letter, 0.0),
+        (DeckPage::A4, 0.0),
+        (DeckPage::A4, 9.0),
+    ] {
+        let (sheets, faces, _) = seed_sheets(page, true, bleed);
+        let deck_back = faces.iter().position(|f| f.name == "back").unwrap();
+        let (page_w, _) = page.size();
+        let mut aid_backs = 0;
+        for (k, front) in sheets.iter().enumerate().step_by(2) {
+            let back = &sheets[k + 1];
+            assert_eq!(back.backs_of, Some(k));
+            assert_eq!(front.cards.len(), back.cards.len());
+            for card in &front.cards {
+                // Flipped on the long edge, x becomes page_w - x - w.
+                let (x, y, w, h) = card.trim;
+                let behind = back
+                    .cards
+                    .iter()
+                    .find(|b| {
+                        (b.trim.0 - (page_w - x - w)).abs() < 1e-3
+                            && (b.trim.1 - y).abs() < 1e-3
+                            && b.trim.2 == w
+                            && b.trim.3 == h
+                    })
+                    .unwrap_or_else(|| {
+                        panic!("nothing behind {} on page {}", faces[card.face].name, k + 2)
+                    });
+                let want = faces[card.face].back.unwrap_or(deck_back);
+                assert_eq!(
+                    faces[behind.face].name,
+                    faces[want].name,
+                    "behind {} on page {}",
+                    faces[card.face].name,
+                    k + 2
+                );
+                // Turned cards turn the other way behind, so the back reads
+                // the same way up once the card is turned over.
+                assert_eq!(behind.turn, if card.turn == 0 { 0 } else { -card.turn });
+                aid_backs += usize::from(faces[behind.face].name.ends_with("-back"));
+            }
+        }
+        assert_eq!(aid_backs, 11, "every aid's own back is printed");
+    }
+}
+
+#[test]
+fn the_rendered_backs_cover_the_fronts_mirrored() {
+    // Pixels, not plans: inside the block of cards, page k+1 mirrored has
+    // ink exactly where page k has.
+    for page in [DeckPage::Letter, DeckPage::A4] {
+        let (sheets, _, options) = seed_sheets(page, true, 9.0);
+        let grid = chess_kit_docs::deck::grid(&Style::default(), &options).unwrap();
+        let (bx, by, bw, bh) = grid.block();
+        for k in [0, sheets.len() - 2] {
+            let (w, h, front) = raster(&sheets[k], 1.0);
+            let (_, _, back) = raster(&sheets[k + 1], 1.0);
+            let alpha = |img: &[u8], x: usize, y: usize| img[(y * w + x) * 4 + 3];
+            let mut covered = 0;
+            for y in (by.ceil() as usize)..((by + bh) as usize).min(h) {
+                for x in (bx.ceil() as usize)..((bx + bw) as usize).min(w) {
+                    let f = alpha(&front, x, y);
+                    // The pixel whose mirror image this one is.
+                    let mx = (page.size().0 - x as f32 - 0.5).floor() as usize;
+                    let b = alpha(&back, mx.min(w - 1), y);
+                    assert!(
+                        !(f == 255 && b == 0 || f == 0 && b == 255),
+                        "page {} at ({x}, {y}): front {f}, back {b}",
+                        k + 1
+                    );
+                    covered += usize::from(f == 255);
+                }
+            }
+            assert!(covered > 10_000, "the block holds cards");
+        }
+    }
+}
+
+#[test]
+fn nothing_is_printed_within_a_quarter_inch_of_the_paper_edge() {
+    // At a pixel a point: 0.25 in is 18 pixels.
+    let band = 18;
+    for page in [DeckPage::Letter, DeckPage::A4] {
+        for bleed in [0.0, 9.0, 72.0 / 25.4 * 3.0] {
+            let (sheets, _, _) = seed_sheets(page, true, bleed);
+            let mut nearest = usize::MAX;
+            for (k, sheet) in sheets.iter().enumerate() {
+                let (w, h, img) = raster(sheet, 1.0);
+                for y in 0..h {
+                    for x in 0..w {
+                        if img[(y * w + x) * 4 + 3] == 0 {
+                            continue;
+                        }
+                        let edge = x.min(y).min(w - 1 - x).min(h - 1 - y);
+                        assert!(
+                            edge >= band,
+                            "{page:?}, bleed {bleed}, page {}: ink at ({x}, {y}) px, {edge} px from the edge",
+                            k + 1
+                        );
+                        nearest = nearest.min(edge);
+                    }
+                }
+            }
+            // The margins are used: marks or text come within 0.5 in.
+            assert!(
+                nearest < 2 * band,
+                "{page:?}, bleed {bleed}: nearest ink {nearest} px"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_bleed_changes_the_print() {
+    // A coloured card so the background shows.
+    let mut style = Style::default();
+    style.card.fill = "#ff0000".to_string();
+    let (book, aids) = seeds();
+    let faces = faces(&book, &aids, &style).unwrap();
+    let sheet = |bleed_pt: f32| {
+        let o = DeckOptions {
+            bleed_pt,
+            ..options(DeckPage::A4, false)
+        };
+        let grid = chess_kit_docs::deck::grid(&style, &o).unwrap();
+        (sheets(&book, &faces, &style, &o).unwrap().remove(0), grid)
+    };
+    let (plain, plain_grid) = sheet(0.0);
+    let (bled, bled_grid) = sheet(9.0);
+    assert_ne!(
+        plain.cards.len(),
+        bled.cards.len(),
+        "fewer cards fit with gutters"
+    );
+    let red = |s: &Sheet, (x, y): (f32, f32)| {
+        let (w, _, img) = raster(s, 1.0);
+        let i = (y as usize * w + x as usize) * 4;
+        img[i] > 200 && img[i + 1] < 50 && img[i + 3] == 255
+    };
+    // Half the bleed outside the first card's trim, on every side: red with
+    // the bleed, bare paper (or the neighbour's card) without.
+    for s in [&plain, &bled] {
+        let (x, y, w, h) = s.cards[0].trim;
+        let around = [(x - 4.5, y + h / 2.0), (x + w / 2.0, y - 4.5)];
+        let grid = if std::ptr::eq(s, &bled) {
+            bled_grid
+        } else {
+            plain_grid
+        };
+        for p in around {
+            assert_eq!(red(s, p), grid.bleed > 0.0, "{p:?}, bleed {}", grid.bleed);
+        }
+    }
+    // Between two cards: a gutter of twice the bleed, all background.
+    let (x0, _, w0, _) = bled.cards[0].trim;
+    let (x1, y1, _, h1) = bled.cards[1].trim;
+    assert!((x1 - (x0 + w0) - 18.0).abs() < 1e-3);
+    for x in [x0 + w0 + 4.5, x1 - 4.5] {
+        assert!(red(&bled, (x, y1 + h1 / 2.0)), "{x}");
+    }
 }

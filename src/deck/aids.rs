@@ -1,5 +1,9 @@
-//! Player-aid cards: `player_aids.md` read with the book model, one `##`
-//! section a game, each source line one line on the card. Lines are
+//! Player-aid cards: `player_aids.md` read with the book model. Each source
+//! line is one printed line; a numbered line keeps its number, an indented
+//! line continues the line above with a hanging indent, and a blank line is
+//! a small gap. The first `##` section with a game's title is the front of
+//! its card, a second one with the same title its back (how a turn goes);
+//! `## Blank` is a slot the author left empty, and makes no card. Lines are
 //! measured with the PDF's shaper and the embedded fonts, so a line that
 //! would not fit is reported at its place instead of being cut.
 
@@ -17,11 +21,26 @@ use crate::style::Style;
 /// The file name of the aids, beside the rulebook.
 pub const AIDS_FILE: &str = "player_aids.md";
 
+/// The title of a section that makes no card.
+const BLANK: &str = "Blank";
+
 /// Text in one face.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
     pub text: String,
     pub face: FaceId,
+}
+
+/// Where a printed line starts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hang {
+    /// At the left margin.
+    Flush,
+    /// Continuing a numbered or bulleted line: under its text, after the
+    /// marker (`1. `, `• `).
+    Under(String),
+    /// Continuing a plain line: one em in.
+    Indent,
 }
 
 /// One printed line and the source line it comes from.
@@ -30,10 +49,16 @@ pub struct AidLine {
     pub runs: Vec<Run>,
     /// The source line, without its indentation.
     pub span: Span,
-    /// The first line of a paragraph after another: a little space above.
+    /// A blank source line stands before it: a little space above.
     pub gap_before: bool,
-    /// A list item's continuation line: indented under the item's text.
-    pub indent: bool,
+    pub hang: Hang,
+}
+
+/// One side of a card: its heading and lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side {
+    pub title_span: Span,
+    pub lines: Vec<AidLine>,
 }
 
 /// One game's card.
@@ -41,7 +66,11 @@ pub struct AidLine {
 pub struct Aid {
     pub title: String,
     pub title_span: Span,
+    /// The front: players, equipment, setup.
     pub lines: Vec<AidLine>,
+    /// The back, from the game's second section: how a turn goes. Without
+    /// one the card has the deck's ordinary back.
+    pub back: Option<Side>,
 }
 
 /// The aids file, parsed.
@@ -51,18 +80,35 @@ pub struct Aids {
     pub cards: Vec<Aid>,
 }
 
+/// Where the lines of the section being read go.
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    /// Before the first section: a title and an introduction.
+    Intro,
+    Front(usize),
+    Back(usize),
+    /// A `Blank` slot, or a section already reported.
+    Nowhere,
+}
+
 impl Aids {
     /// Reads an aids file; a missing one is an error that names it.
-    pub fn load(path: &Path) -> Result<Aids, Vec<Diagnostic>> {
+    /// `default` says the path is the one beside the rulebook rather than a
+    /// file the user named, so the help can say where the file is looked for.
+    pub fn load(path: &Path, default: bool) -> Result<Aids, Vec<Diagnostic>> {
         let mut diags = Vec::new();
         let Some(book) = Book::load(path, &mut diags) else {
             // Book::load says "cannot read the rulebook"; this is not one.
             for d in &mut diags {
                 if d.span.is_none() {
                     d.message = d.message.replace("the rulebook", "the player aids");
-                    d.help = Some(format!(
-                        "the deck reads the player-aid cards from `{AIDS_FILE}` beside the rulebook, one `##` section a game"
-                    ));
+                    d.help = Some(if default {
+                        format!(
+                            "the deck reads the player-aid cards from `{AIDS_FILE}` beside the rulebook (one `##` section a card side), or from the file given with --aids"
+                        )
+                    } else {
+                        "check the path given with --aids: it names the player-aid file, one `##` section a card side".to_string()
+                    });
                 }
             }
             return Err(diags);
@@ -79,9 +125,29 @@ impl Aids {
 
     fn from_book(book: &Book, mut diags: Vec<Diagnostic>) -> Result<Aids, Vec<Diagnostic>> {
         let source = book.source.clone();
+        // An indented block reads as a diagram to the book; here it is a
+        // misplaced continuation, reported once below, not square by square.
+        let diagrams: Vec<Span> = book
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Diagram { span, .. } => Some(*span),
+                _ => None,
+            })
+            .collect();
+        diags.retain(|d| {
+            !d.span.is_some_and(|s| {
+                diagrams
+                    .iter()
+                    .any(|b| b.start <= s.start && s.start < b.end.max(b.start + 1))
+            })
+        });
         let mut cards: Vec<Aid> = Vec::new();
+        let mut target = Target::Intro;
+        // A `Blank` section's heading, until its first line is reported.
+        let mut blank: Option<Span> = None;
         for block in &book.blocks {
-            match block {
+            let lines = match block {
                 Block::Heading {
                     level: 2,
                     content,
@@ -89,54 +155,126 @@ impl Aids {
                     ..
                 } => {
                     let title = crate::book::plain_text(content).trim().to_string();
-                    if cards.iter().any(|a| a.title.eq_ignore_ascii_case(&title)) {
-                        diags.push(Diagnostic::error(
-                            &source,
-                            *span,
-                            format!("`{title}` has a second aid card"),
-                        ));
-                    }
-                    cards.push(Aid {
-                        title,
-                        title_span: *span,
-                        lines: Vec::new(),
-                    });
-                }
-                // A title and an introduction before the first game.
-                Block::Heading { level: 1, .. } | Block::Paragraph { .. } if cards.is_empty() => {}
-                Block::Paragraph { content, span } => {
-                    if let Some(aid) = cards.last_mut() {
-                        let gap = !aid.lines.is_empty();
-                        paragraph_lines(&source, content, *span, gap, None, &mut aid.lines);
-                    }
-                }
-                Block::List { items, span, .. } if !cards.is_empty() => {
-                    let Some(aid) = cards.last_mut() else {
-                        continue;
+                    blank = None;
+                    target = if title.eq_ignore_ascii_case(BLANK) {
+                        blank = Some(*span);
+                        Target::Nowhere
+                    } else if let Some(i) = cards
+                        .iter()
+                        .position(|a| a.title.eq_ignore_ascii_case(&title))
+                    {
+                        if cards[i].back.is_none() {
+                            cards[i].back = Some(Side {
+                                title_span: *span,
+                                lines: Vec::new(),
+                            });
+                            Target::Back(i)
+                        } else {
+                            diags.push(
+                                Diagnostic::error(
+                                    &source,
+                                    *span,
+                                    format!("`{title}` has a third section"),
+                                )
+                                .with_help(
+                                    "a game's first section is the front of its aid card and the second its back; there is no third side",
+                                ),
+                            );
+                            Target::Nowhere
+                        }
+                    } else {
+                        cards.push(Aid {
+                            title,
+                            title_span: *span,
+                            lines: Vec::new(),
+                            back: None,
+                        });
+                        Target::Front(cards.len() - 1)
                     };
-                    let mut first = true;
+                    continue;
+                }
+                Block::Rule { .. } => continue,
+                Block::Heading { level: 1, .. } | Block::Paragraph { .. }
+                    if target == Target::Intro =>
+                {
+                    continue;
+                }
+                Block::Paragraph { content, span } => {
+                    let mut out = Vec::new();
+                    paragraph_lines(&source, content, *span, None, &mut out);
+                    out
+                }
+                Block::List { items, .. } if target != Target::Intro => {
+                    let mut out = Vec::new();
                     for item in items {
-                        for b in item {
+                        let mut marker = None;
+                        for (n, b) in item.iter().enumerate() {
                             match b {
                                 Block::Paragraph { content, span } => {
-                                    let gap = first && !aid.lines.is_empty();
-                                    first = false;
-                                    paragraph_lines(
-                                        &source,
-                                        content,
-                                        *span,
-                                        gap,
-                                        Some("• "),
-                                        &mut aid.lines,
-                                    );
+                                    if n == 0 {
+                                        marker = Some(list_marker(&source, span.start));
+                                    }
+                                    let as_item = marker.clone().map(|m| (m, n == 0));
+                                    paragraph_lines(&source, content, *span, as_item, &mut out);
                                 }
-                                _ => diags.push(not_a_line(&source, *span)),
+                                _ => diags.push(not_a_line(&source, block_span(b))),
                             }
                         }
                     }
+                    out
                 }
-                Block::Rule { .. } => {}
-                other => diags.push(not_a_line(&source, block_span(other))),
+                Block::Code { span, .. } | Block::Diagram { span, .. }
+                    if is_indented(&source, span.start) =>
+                {
+                    diags.push(
+                        Diagnostic::error(
+                            &source,
+                            first_line(&source, *span),
+                            "an indented line continues the line above it, but a blank line stands between them",
+                        )
+                        .with_help("remove the blank line, or the indentation to start a new line"),
+                    );
+                    continue;
+                }
+                other => {
+                    diags.push(not_a_line(&source, block_span(other)));
+                    continue;
+                }
+            };
+            let side = match target {
+                Target::Front(i) => &mut cards[i].lines,
+                Target::Back(i) => match cards[i].back.as_mut() {
+                    Some(back) => &mut back.lines,
+                    None => continue,
+                },
+                Target::Intro => continue,
+                Target::Nowhere => {
+                    if let (Some(heading), Some(line)) = (blank.take(), lines.first()) {
+                        diags.push(
+                            Diagnostic::error(
+                                &source,
+                                line.span,
+                                "a `Blank` section makes no card, so its lines would not be printed",
+                            )
+                            .with_help(format!(
+                                "give the section a game's title (line {}), or remove its lines",
+                                source.line_of(heading.start)
+                            )),
+                        );
+                    }
+                    continue;
+                }
+            };
+            side.extend(lines);
+        }
+        for aid in &mut cards {
+            for side in
+                std::iter::once(&mut aid.lines).chain(aid.back.as_mut().map(|b| &mut b.lines))
+            {
+                // The first line of a side needs no space above it.
+                if let Some(first) = side.first_mut() {
+                    first.gap_before = false;
+                }
             }
         }
         for aid in &cards {
@@ -150,14 +288,26 @@ impl Aids {
                     .with_help("write the players, the equipment and the setup under the heading"),
                 );
             }
+            if let Some(back) = aid.back.as_ref().filter(|b| b.lines.is_empty()) {
+                diags.push(
+                    Diagnostic::error(
+                        &source,
+                        back.title_span,
+                        format!("the back of the aid card `{}` is empty", aid.title),
+                    )
+                    .with_help(
+                        "write how a turn goes under the game's second heading, or remove the heading",
+                    ),
+                );
+            }
         }
         if cards.is_empty() && !diags.iter().any(Diagnostic::is_error) {
             diags.push(
                 Diagnostic::file_error(
                     &source.path,
-                    "no player aids here: the file has no `##` sections",
+                    "no player aids here: the file has no `##` sections with a game's title",
                 )
-                .with_help("write one `## Game Name` section a game, its lines under it"),
+                .with_help("write a `## Game Name` section for each card side, its lines under it"),
             );
         }
         if diags.iter().any(Diagnostic::is_error) {
@@ -181,13 +331,21 @@ fn block_span(block: &Block) -> Span {
     }
 }
 
-fn not_a_line(source: &Arc<SourceFile>, span: Span) -> Diagnostic {
-    // Point at the first line only: a caret under one line reads best.
+/// The text of the first source line of a span, for a caret under one line.
+fn first_line(source: &Arc<SourceFile>, span: Span) -> Span {
     let line = source.line_of(span.start);
-    let end = source.line_start(line) + source.line_text(line).len();
+    let text = source.line_text(line);
+    let start = span
+        .start
+        .max(source.line_start(line) + (text.len() - text.trim_start().len()));
+    let end = source.line_start(line) + text.trim_end().len();
+    Span::new(start, end.max(start))
+}
+
+fn not_a_line(source: &Arc<SourceFile>, span: Span) -> Diagnostic {
     Diagnostic::error(
         source,
-        Span::new(span.start, end.max(span.start)),
+        first_line(source, span),
         "an aid card holds only short lines of text and lists",
     )
     .with_help(
@@ -195,13 +353,41 @@ fn not_a_line(source: &Arc<SourceFile>, span: Span) -> Diagnostic {
     )
 }
 
-/// Splits a paragraph at its line breaks: one printed line per source line.
+/// Leading white space of a source line, a tab counting as four.
+fn indentation(line: &str) -> usize {
+    line.chars()
+        .take_while(|c| c.is_whitespace())
+        .map(|c| if c == '\t' { 4 } else { 1 })
+        .sum()
+}
+
+fn is_indented(source: &Arc<SourceFile>, offset: usize) -> bool {
+    indentation(source.line_text(source.line_of(offset))) > 0
+}
+
+/// The marker of the list item whose text starts at `offset`, as printed:
+/// a number as written (`3. `), a bullet for `-`, `*` or `+`.
+fn list_marker(source: &Arc<SourceFile>, offset: usize) -> String {
+    let line = source.line_text(source.line_of(offset));
+    let word = line.split_whitespace().next().unwrap_or("");
+    numbered(word).map_or_else(|| "• ".to_string(), |n| format!("{n} "))
+}
+
+/// `12.` or `12)` at the start of `text`.
+fn numbered(text: &str) -> Option<&str> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let after = text.as_bytes().get(digits)?;
+    (digits > 0 && digits <= 9 && matches!(after, b'.' | b')')).then(|| &text[..=digits])
+}
+
+/// Splits a paragraph into printed lines, one a source line: a line
+/// indented deeper than the paragraph's first continues the line above.
+/// `item` is a list item's marker, and whether this paragraph opens it.
 fn paragraph_lines(
     source: &Arc<SourceFile>,
     content: &[Inline],
     span: Span,
-    gap: bool,
-    bullet: Option<&str>,
+    item: Option<(String, bool)>,
     out: &mut Vec<AidLine>,
 ) {
     let mut lines: Vec<Vec<Run>> = vec![Vec::new()];
@@ -219,31 +405,62 @@ fn paragraph_lines(
     }
     walk(content, FaceId::Regular, &mut lines);
     let first_line = source.line_of(span.start);
+    // Lines are measured from the first (a list item's marker line).
+    let base = indentation(source.line_text(first_line));
+    // What a continuation hangs under: the marker of the line it continues.
+    let mut hang_under = out
+        .iter()
+        .rev()
+        .find(|l| l.hang == Hang::Flush)
+        .map(|l| marker_of(&l.runs));
     for (i, mut runs) in lines.into_iter().enumerate() {
-        if i == 0 {
+        let line = first_line + i;
+        let text = source.line_text(line);
+        let continues = match &item {
+            Some((_, true)) => i > 0 && indentation(text) > base,
+            Some((_, false)) => true,
+            None => i > 0 && indentation(text) > base,
+        };
+        let hang = if continues {
+            match hang_under.clone().flatten() {
+                Some(m) => Hang::Under(m),
+                None => Hang::Indent,
+            }
+        } else {
             bold_label(&mut runs);
-            if let Some(b) = bullet {
+            if let (Some((marker, true)), 0) = (&item, i) {
                 runs.insert(
                     0,
                     Run {
-                        text: b.to_string(),
+                        text: marker.clone(),
                         face: FaceId::Regular,
                     },
                 );
             }
-        }
-        let line = first_line + i;
-        let text = source.line_text(line);
+            hang_under = Some(marker_of(&runs));
+            Hang::Flush
+        };
         let start = source.line_start(line) + (text.len() - text.trim_start().len());
         let start = if i == 0 { start.max(span.start) } else { start };
         let end = (source.line_start(line) + text.trim_end().len()).max(start);
+        let gap_before = line > 1 && source.line_text(line - 1).trim().is_empty();
         out.push(AidLine {
             runs,
             span: Span::new(start, end),
-            gap_before: i == 0 && gap,
-            indent: i > 0 && bullet.is_some(),
+            gap_before,
+            hang,
         });
     }
+}
+
+/// The number or bullet a printed line starts with, with its space.
+fn marker_of(runs: &[Run]) -> Option<String> {
+    let first = runs.first()?;
+    if first.text.starts_with("• ") {
+        return Some("• ".to_string());
+    }
+    let n = numbered(&first.text)?;
+    Some(format!("{n} "))
 }
 
 fn push_run(lines: &mut [Vec<Run>], text: &str, face: FaceId) {
@@ -391,10 +608,39 @@ fn text_element(out: &mut String, x: f64, y: f64, look: &Look, text: &str, style
     );
 }
 
-/// Draws one aid card as SVG, the same size and frame as the playing
-/// cards. Lines that do not fit across or down are errors at their place.
-pub fn aid_svg(
+/// Which side of an aid card to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardSide {
+    Front,
+    Back,
+}
+
+/// Draws one side of an aid card as SVG, the same size and frame as the
+/// playing cards; `None` for a back the card does not have. Lines that do
+/// not fit across or down are errors at their place.
+pub fn aid_side_svg(
     aid: &Aid,
+    side: CardSide,
+    source: &Arc<SourceFile>,
+    style: &Style,
+    shaper: &mut Shaper,
+) -> Option<Result<String, Vec<Diagnostic>>> {
+    let (lines, title_span) = match side {
+        CardSide::Front => (&aid.lines, aid.title_span),
+        CardSide::Back => {
+            let back = aid.back.as_ref()?;
+            (&back.lines, back.title_span)
+        }
+    };
+    Some(aid_svg(
+        &aid.title, title_span, lines, source, style, shaper,
+    ))
+}
+
+fn aid_svg(
+    title: &str,
+    title_span: Span,
+    lines: &[AidLine],
     source: &Arc<SourceFile>,
     style: &Style,
     shaper: &mut Shaper,
@@ -420,18 +666,11 @@ pub fn aid_svg(
         h = num(half),
     );
 
-    let title_w = f64::from(shaper.width(FaceId::Heading, &aid.title, m.title_size as f32));
+    let title_w = f64::from(shaper.width(FaceId::Heading, title, m.title_size as f32));
     if title_w > max_w {
-        diags.push(too_wide(
-            source,
-            aid.title_span,
-            "title",
-            title_w,
-            max_w,
-            &m,
-        ));
+        diags.push(too_wide(source, title_span, "title", title_w, max_w, &m));
     }
-    let title = Look {
+    let title_look = Look {
         size: m.title_size,
         face: FaceId::Heading,
         fill: &c.back,
@@ -441,8 +680,8 @@ pub fn aid_svg(
         &mut body,
         m.w / 2.0,
         m.title_baseline,
-        &title,
-        &aid.title,
+        &title_look,
+        title,
         style,
     );
     let _ = writeln!(
@@ -455,10 +694,9 @@ pub fn aid_svg(
         y = num(m.rule_y),
     );
 
-    let bullet_w = f64::from(shaper.width(FaceId::Regular, "• ", m.body_size as f32));
     let mut y = m.first_baseline - m.leading;
     let mut full = false;
-    for line in &aid.lines {
+    for line in lines {
         y += m.leading + if line.gap_before { m.gap } else { 0.0 };
         if y > m.last_baseline && !full {
             full = true;
@@ -468,13 +706,20 @@ pub fn aid_svg(
                     line.span,
                     format!(
                         "the aid card `{}` is full: this line does not fit on it",
-                        aid.title
+                        title
                     ),
                 )
                 .with_help("say it in fewer lines; a card holds about 17"),
             );
         }
-        let mut x = m.pad + if line.indent { bullet_w } else { 0.0 };
+        let mut x = m.pad
+            + match &line.hang {
+                Hang::Flush => 0.0,
+                Hang::Under(marker) => {
+                    f64::from(shaper.width(FaceId::Regular, marker, m.body_size as f32))
+                }
+                Hang::Indent => m.body_size,
+            };
         let start_x = x;
         for run in &line.runs {
             let w = f64::from(shaper.width(run.face, &run.text, m.body_size as f32));

@@ -4,13 +4,14 @@
 //! The cards come from the book's `type: cards` table (the compiled-in one
 //! for a book without): one card per playing card a row lists. Faces and the
 //! back are `render::card_svg`, the drawing the diagrams use; player-aid
-//! cards (`aids`) are SVGs of the same size and frame. The PDF places those
-//! SVGs as vectors, nine to a sheet (`layout`), written with krilla by the
-//! book's writer (`write`).
+//! cards (`aids`, front and back) are SVGs of the same size and frame.
+//! `layout` fits as many cards to a sheet as the printable area holds;
+//! `write` draws each sheet as one SVG, which the book's krilla writer puts
+//! in the PDF as vectors.
 
 pub mod aids;
 pub mod layout;
-mod write;
+pub mod write;
 
 use std::str::FromStr;
 
@@ -23,7 +24,8 @@ use crate::pdf::text::{Fonts, Shaper};
 use crate::render::{card_svg, svg_to_png, svg_with_outlined_text};
 use crate::style::Style;
 
-pub use aids::{AIDS_FILE, Aid, Aids};
+pub use aids::{AIDS_FILE, Aid, Aids, CardSide};
+pub use write::{Placed, Sheet, printed};
 
 /// Poker cards are 2.5 inches wide.
 pub const CARD_WIDTH_PT: f32 = 180.0;
@@ -84,8 +86,12 @@ pub struct Face {
     /// The image file stem: `card-K`, `card-c`, `back`, `aid-zombie-chess`.
     pub name: String,
     pub svg: String,
-    /// How many the printed deck holds (0 for the back: it is on the back pages).
+    /// How many the printed deck holds (0 for the back and an aid's back:
+    /// they are printed behind other faces).
     pub copies: usize,
+    /// The index of this face's own back (an aid's second side); `None`
+    /// for the deck's ordinary back.
+    pub back: Option<usize>,
 }
 
 /// The rendered deck: the PDF and the image files for `deck/`.
@@ -162,6 +168,7 @@ pub fn faces(book: &Book, aids: &Aids, style: &Style) -> Result<Vec<Face>, Vec<D
             name,
             svg: card_svg(&row.symbol, style),
             copies,
+            back: None,
         });
     }
     if faces.is_empty() && diags.is_empty() {
@@ -207,19 +214,40 @@ pub fn faces(book: &Book, aids: &Aids, style: &Style) -> Result<Vec<Face>, Vec<D
             );
             continue;
         };
-        match aids::aid_svg(aid, &aids.source, style, &mut shaper) {
-            Ok(svg) => faces.push(Face {
-                name: format!("aid-{slug}"),
-                svg,
-                copies: 1,
-            }),
-            Err(mut d) => diags.append(&mut d),
+        let front = aids::aid_side_svg(aid, CardSide::Front, &aids.source, style, &mut shaper);
+        let back = aids::aid_side_svg(aid, CardSide::Back, &aids.source, style, &mut shaper);
+        match (front, back) {
+            (Some(Ok(front)), back) if !matches!(back, Some(Err(_))) => {
+                let has_back = back.is_some();
+                faces.push(Face {
+                    name: format!("aid-{slug}"),
+                    svg: front,
+                    copies: 1,
+                    back: has_back.then_some(faces.len() + 1),
+                });
+                if let Some(Ok(svg)) = back {
+                    faces.push(Face {
+                        name: format!("aid-{slug}-back"),
+                        svg,
+                        copies: 0,
+                        back: None,
+                    });
+                }
+            }
+            (front, back) => {
+                for side in [front, back].into_iter().flatten() {
+                    if let Err(mut d) = side {
+                        diags.append(&mut d);
+                    }
+                }
+            }
         }
     }
     faces.push(Face {
         name: "back".to_string(),
         svg: card_svg("back", style),
         copies: 0,
+        back: None,
     });
     if diags.is_empty() {
         Ok(faces)
@@ -256,6 +284,26 @@ pub fn face_png(face: &Face, style: &Style) -> Result<Vec<u8>, String> {
     svg_to_png(&face.svg, &at_300)
 }
 
+/// The grid of a sheet for these options.
+pub fn grid(style: &Style, options: &DeckOptions) -> Result<layout::Grid, String> {
+    let (pw, ph) = options.page.size();
+    let card_h = CARD_WIDTH_PT * style.card.height_ratio as f32;
+    layout::Grid::new(pw, ph, CARD_WIDTH_PT, card_h, options.bleed_pt)
+}
+
+/// The sheets of the deck, each an SVG page with its cards' places.
+pub fn sheets(
+    book: &Book,
+    faces: &[Face],
+    style: &Style,
+    options: &DeckOptions,
+) -> Result<Vec<Sheet>, Vec<Diagnostic>> {
+    let fail = |m: String| vec![Diagnostic::file_error(&book.source.path, m)];
+    let grid = grid(style, options).map_err(fail)?;
+    let title = book.front_matter.title().unwrap_or(&book.name).to_string();
+    write::sheets(&title, faces, style, &grid, options).map_err(fail)
+}
+
 /// The print-and-cut PDF.
 pub fn deck_pdf(
     book: &Book,
@@ -263,17 +311,19 @@ pub fn deck_pdf(
     style: &Style,
     options: &DeckOptions,
 ) -> Result<Vec<u8>, Vec<Diagnostic>> {
-    let fail = |m: String| vec![Diagnostic::file_error(&book.source.path, m)];
-    let (pw, ph) = options.page.size();
-    let card_h = CARD_WIDTH_PT * style.card.height_ratio as f32;
-    let grid = layout::Grid::new(pw, ph, CARD_WIDTH_PT, card_h, options.bleed_pt).map_err(fail)?;
+    let sheets = sheets(book, faces, style, options)?;
     let title = book.front_matter.title().unwrap_or(&book.name).to_string();
-    write::pdf(&title, faces, style, &grid, options).map_err(fail)
+    write::pdf(&title, &sheets, style, options.date)
+        .map_err(|m| vec![Diagnostic::file_error(&book.source.path, m)])
 }
 
-/// The number of PDF pages for `cards` printed cards.
-pub fn page_count(cards: usize, backs: bool) -> usize {
-    cards.div_ceil(layout::PER_PAGE) * if backs { 2 } else { 1 }
+/// The cards printed (an aid's back counts as a card without `backs`) and
+/// the PDF's pages.
+pub fn page_count(faces: &[Face], style: &Style, options: &DeckOptions) -> (usize, usize) {
+    let cards = printed(faces, options.backs).len();
+    let per_page = grid(style, options).map_or(1, |g| g.per_page());
+    let sheets = cards.div_ceil(per_page);
+    (cards, if options.backs { 2 * sheets } else { sheets })
 }
 
 #[cfg(test)]
@@ -289,11 +339,7 @@ mod tests {
     }
 
     #[test]
-    fn pages_and_paper() {
-        assert_eq!(page_count(51, false), 6);
-        assert_eq!(page_count(51, true), 12);
-        assert_eq!(page_count(9, false), 1);
-        assert_eq!(page_count(0, true), 0);
+    fn paper() {
         assert_eq!("A4".parse::<DeckPage>(), Ok(DeckPage::A4));
         assert_eq!("letter".parse::<DeckPage>(), Ok(DeckPage::Letter));
         assert!("legal".parse::<DeckPage>().is_err());

@@ -1,105 +1,185 @@
-//! Sheets of cards as the book's laid-out pages, so the book's krilla
-//! writer (embedded subset fonts, SVGs as vectors, fixed bytes) makes the PDF.
+//! Sheets of cards. Each sheet is drawn as one SVG page, in points: every
+//! card's background out to its bleed, the card's drawing shrunk into the
+//! safe zone (turned a quarter when the grid lies on its side), the crop
+//! marks and a line of title and instructions. The PDF places each sheet
+//! as vectors with the book's krilla writer (embedded subset fonts, fixed
+//! bytes), so a sheet rasterised is exactly a page of the PDF.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use base64::Engine as _;
+use rayon::prelude::*;
 
 use super::Face;
-use super::layout::{Grid, PER_PAGE, TextBand};
+use super::layout::{Grid, Rect, SAFE, TextBand};
 use crate::pdf::layout::{Draw, Label, Laid, Page, parse_svg};
-use crate::pdf::text::{FaceId, Fonts, Rgb, Shaper, advance};
+use crate::pdf::text::{FaceId, Fonts, Shaper};
 use crate::pdf::write::{Meta, write};
+use crate::render::{esc, num};
 use crate::style::Style;
 
-const MARK_WIDTH: f32 = 0.4;
-const MARK_COLOUR: Rgb = (0, 0, 0);
-const TEXT_COLOUR: Rgb = (90, 90, 90);
+const MARK_WIDTH: f64 = 0.4;
+const MARK_COLOUR: &str = "#000000";
+const TEXT_COLOUR: &str = "#5a5a5a";
+/// Text smaller than this is left out: the README says it all too.
+const MIN_TEXT: f32 = 4.5;
 
-pub fn pdf(
+/// One card on a sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    /// An index into the deck's faces.
+    pub face: usize,
+    /// The trim on the page: x, y, width, height (turned or not).
+    pub trim: Rect,
+    /// Degrees the card's drawing is turned: 0 upright, -90 with its top to
+    /// the left, 90 with its top to the right.
+    pub turn: i32,
+}
+
+/// One page of the PDF.
+#[derive(Clone, Debug)]
+pub struct Sheet {
+    pub width: f32,
+    pub height: f32,
+    pub cards: Vec<Placed>,
+    /// For a page of backs: the index of the page whose backs these are.
+    pub backs_of: Option<usize>,
+    pub svg: String,
+}
+
+/// The printed cards as (face, back) pairs, in print order. With `backs`
+/// each card carries its back; without, an aid's own back follows its front
+/// as a card of its own, to sleeve back to back with it.
+pub fn printed(faces: &[Face], backs: bool) -> Vec<(usize, usize)> {
+    let deck_back = faces
+        .iter()
+        .position(|f| f.name == "back")
+        .unwrap_or(faces.len());
+    let mut out = Vec::new();
+    for (i, f) in faces.iter().enumerate() {
+        for _ in 0..f.copies {
+            match (backs, f.back) {
+                (true, Some(b)) => out.push((i, b)),
+                (false, Some(b)) => {
+                    out.push((i, deck_back));
+                    out.push((b, deck_back));
+                }
+                (_, None) => out.push((i, deck_back)),
+            }
+        }
+    }
+    out
+}
+
+/// Every sheet of the deck, fronts and (with `backs`) backs after each.
+pub fn sheets(
     title: &str,
     faces: &[Face],
     style: &Style,
     grid: &Grid,
     options: &super::DeckOptions,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<Sheet>, String> {
     let fonts = Fonts::new(crate::assets::BODY_FAMILY, &style.card.letter_font)?;
     let mut shaper = Shaper::new(&fonts);
-    let mut trees = Vec::new();
-    // One tree per distinct face, placed as often as it is printed.
-    let mut printed: Vec<usize> = Vec::new();
-    let mut back = None;
-    for f in faces {
-        let tree = parse_svg(&f.svg).map_err(|e| format!("{}: {e}", f.name))?;
-        if f.name == "back" {
-            back = Some(trees.len());
-        }
-        printed.extend(std::iter::repeat_n(trees.len(), f.copies));
-        trees.push(tree);
+    // Each face once as a data URL; the deck's back is always there.
+    let mut hrefs: Vec<String> = faces.iter().map(|f| data_url(&f.svg)).collect();
+    if !faces.iter().any(|f| f.name == "back") {
+        hrefs.push(data_url(&crate::render::card_svg("back", style)));
     }
-    let back = match back {
-        Some(b) => b,
-        None => {
-            let svg = crate::render::card_svg("back", style);
-            trees.push(parse_svg(&svg)?);
-            trees.len() - 1
-        }
-    };
-    let bleed_tree = if grid.bleed > 0.0 {
-        let fill = crate::render::esc(&style.card.fill);
-        trees.push(parse_svg(&format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\" viewBox=\"0 0 10 10\"><rect width=\"10\" height=\"10\" fill=\"{fill}\"/></svg>"
-        ))?);
-        Some(trees.len() - 1)
-    } else {
-        None
-    };
-
-    let sheets = printed.len().div_ceil(PER_PAGE);
-    let mut pages = Vec::new();
-    for (s, chunk) in printed.chunks(PER_PAGE).enumerate() {
-        let mut draws = Vec::new();
-        let slots: Vec<(f32, f32)> = (0..chunk.len()).map(|i| grid.slot(i)).collect();
-        bleed(&mut draws, grid, &slots, bleed_tree);
-        for (&tree, &at) in chunk.iter().zip(&slots) {
-            card(&mut draws, grid, at, tree);
-        }
-        marks(&mut draws, grid);
-        let heading = format!("{title}: card deck, sheet {} of {sheets}", s + 1);
-        let note = if options.backs {
-            "Print at 100%, two-sided, flip on long edge. Cut on the marks."
-        } else {
-            "Print at 100% on card stock. Cut on the marks."
-        };
-        margin_text(&mut draws, &mut trees, &mut shaper, grid, &heading, note)?;
-        pages.push(draws);
-        if options.backs {
-            let mut draws = Vec::new();
-            let slots: Vec<(f32, f32)> = (0..chunk.len()).map(|i| grid.back_slot(i)).collect();
-            bleed(&mut draws, grid, &slots, bleed_tree);
-            for &at in &slots {
-                card(&mut draws, grid, at, back);
-            }
-            marks(&mut draws, grid);
-            let heading = format!("{title}: card backs for sheet {} of {sheets}", s + 1);
-            margin_text(
-                &mut draws,
-                &mut trees,
-                &mut shaper,
-                grid,
-                &heading,
-                "Backs of the sheet before, mirrored to line up.",
-            )?;
-            pages.push(draws);
-        }
-    }
-    let laid = Laid {
-        pages: pages
-            .into_iter()
+    let cards = printed(faces, options.backs);
+    let per_page = grid.per_page();
+    let count = cards.len().div_ceil(per_page);
+    let (turn_front, turn_back) = if grid.turned { (-90, 90) } else { (0, 0) };
+    let (w, h) = grid.slot_size();
+    let mut out = Vec::new();
+    for (s, chunk) in cards.chunks(per_page).enumerate() {
+        let fronts: Vec<Placed> = chunk
+            .iter()
             .enumerate()
-            .map(|(i, draws)| Page {
+            .map(|(i, &(face, _))| {
+                let (x, y) = grid.slot(i);
+                Placed {
+                    face,
+                    trim: (x, y, w, h),
+                    turn: turn_front,
+                }
+            })
+            .collect();
+        let heading = format!("{title}: card deck, sheet {} of {count}", s + 1);
+        let note = if options.backs {
+            "Print at actual size, two-sided, flipping on the long edge. Cut on the marks."
+        } else {
+            "Print at actual size on card stock. Cut on the marks."
+        };
+        let text = [heading.as_str(), note];
+        let svg = sheet_svg(&fronts, &hrefs, style, grid, &text, &mut shaper);
+        let front_index = out.len();
+        out.push(Sheet {
+            width: grid.page_w,
+            height: grid.page_h,
+            cards: fronts,
+            backs_of: None,
+            svg,
+        });
+        if options.backs {
+            // Each back exactly behind its face, turned to read the same
+            // way up when the card is turned over on its long side.
+            let backs: Vec<Placed> = chunk
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, face))| {
+                    let (x, y) = grid.back_slot(i);
+                    Placed {
+                        face,
+                        trim: (x, y, w, h),
+                        turn: turn_back,
+                    }
+                })
+                .collect();
+            let heading = format!("{title}: backs of sheet {} of {count}", s + 1);
+            let text = [heading.as_str(), "Printed on the back of the sheet before."];
+            let svg = sheet_svg(&backs, &hrefs, style, grid, &text, &mut shaper);
+            out.push(Sheet {
                 width: grid.page_w,
                 height: grid.page_h,
+                cards: backs,
+                backs_of: Some(front_index),
+                svg,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The PDF of the sheets.
+pub fn pdf(
+    title: &str,
+    sheets: &[Sheet],
+    style: &Style,
+    date: Option<(i32, u8, u8)>,
+) -> Result<Vec<u8>, String> {
+    let fonts = Fonts::new(crate::assets::BODY_FAMILY, &style.card.letter_font)?;
+    let trees = sheets
+        .par_iter()
+        .enumerate()
+        .map(|(i, s)| parse_svg(&s.svg).map_err(|e| format!("sheet {}: {e}", i + 1)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let laid = Laid {
+        pages: sheets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Page {
+                width: s.width,
+                height: s.height,
                 label: Label::Arabic(i as u32 + 1),
-                draws,
+                draws: vec![Draw::Svg {
+                    tree: i,
+                    x: 0.0,
+                    y: 0.0,
+                    w: s.width,
+                    h: s.height,
+                }],
                 links: Vec::new(),
             })
             .collect(),
@@ -116,111 +196,146 @@ pub fn pdf(
         ),
         author: None,
         keywords: vec!["chess".into(), "cards".into(), "print and play".into()],
-        date: options.date,
+        date,
     };
     write(&laid, &fonts, &meta, None)
 }
 
-/// The card background under a sheet's cards, past the outer cut lines.
-fn bleed(draws: &mut Vec<Draw>, grid: &Grid, slots: &[(f32, f32)], tree: Option<usize>) {
-    if let (Some(tree), Some((x, y, w, h))) = (tree, grid.bleed_rect(slots)) {
-        draws.push(Draw::Svg { tree, x, y, w, h });
-    }
+fn data_url(svg: &str) -> String {
+    format!(
+        "data:image/svg+xml;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(svg)
+    )
 }
 
-/// A card at its cut-edge corner.
-fn card(draws: &mut Vec<Draw>, grid: &Grid, (x, y): (f32, f32), tree: usize) {
-    draws.push(Draw::Svg {
-        tree,
-        x,
-        y,
-        w: grid.card_w,
-        h: grid.card_h,
-    });
-}
-
-fn marks(draws: &mut Vec<Draw>, grid: &Grid) {
-    for (from, to) in grid.marks() {
-        draws.push(Draw::Line {
-            from,
-            to,
-            width: MARK_WIDTH,
-            colour: MARK_COLOUR,
-            dash: None,
-        });
-    }
-}
-
-/// The title and the instructions in the margins, between the crop
-/// marks, shrunk if need be to fit there.
-fn margin_text(
-    draws: &mut Vec<Draw>,
-    trees: &mut Vec<resvg::usvg::Tree>,
-    shaper: &mut Shaper,
+/// One sheet as SVG.
+fn sheet_svg(
+    cards: &[Placed],
+    hrefs: &[String],
+    style: &Style,
     grid: &Grid,
-    heading: &str,
-    note: &str,
-) -> Result<(), String> {
-    let inset = 4.0;
-    // Text never runs into the marks nor deeper than the margin.
-    let fit = |shaper: &mut Shaper, text: &str, face: FaceId, size: f32, span: f32, room: f32| {
-        let natural = shaper.width(face, text, 1.0);
-        size.min((span - 2.0 * inset).max(1.0) / natural.max(0.01))
-            .min(room * 0.45)
-            .max(0.5)
-    };
-    match grid.text_band() {
-        TextBand::TopBottom { x0, x1, room } => {
-            let top_edge = grid.top - grid.bleed;
-            let bottom_edge = grid.page_h - top_edge;
-            for (text, face, size, middle) in [
-                (heading, FaceId::Bold, 8.0f32, top_edge - room / 2.0),
-                (note, FaceId::Regular, 7.0, bottom_edge + room / 2.0),
-            ] {
-                let size = fit(shaper, text, face, size, x1 - x0, room);
-                let glyphs = shaper.shape(face, text).to_vec();
-                let w = advance(&glyphs) * size;
-                draws.push(Draw::Text {
-                    x: (x0 + x1 - w) / 2.0,
-                    // Capitals are about 0.7 em: centre them on the band.
-                    y: middle + 0.35 * size,
-                    size,
-                    face,
-                    colour: TEXT_COLOUR,
-                    text: text.to_string(),
-                    glyphs,
-                });
-            }
-        }
-        TextBand::Sides { y0, y1, room } => {
-            // Turned text as a small SVG: the PDF draws it with the same fonts.
-            let left = grid.left - grid.bleed;
-            for (text, face, size, x, turn) in [
-                (heading, FaceId::Bold, 8.0f32, left - room, -90),
-                (note, FaceId::Regular, 7.0, grid.page_w - left, 90),
-            ] {
-                let size = fit(shaper, text, face, size, y1 - y0, room);
-                let (cx, cy) = (room / 2.0, (y1 - y0) / 2.0);
-                let shift = if turn < 0 { 0.35 * size } else { -0.35 * size };
-                let weight = if face == FaceId::Bold { 700 } else { 400 };
-                let svg = format!(
-                    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\"><text transform=\"translate({} {cy}) rotate({turn})\" text-anchor=\"middle\" font-family=\"{}\" font-weight=\"{weight}\" font-size=\"{size}\" fill=\"#5a5a5a\">{}</text></svg>",
-                    cx + shift,
-                    crate::assets::BODY_FAMILY,
-                    crate::render::esc(text),
-                    w = room,
-                    h = y1 - y0,
-                );
-                trees.push(parse_svg(&svg)?);
-                draws.push(Draw::Svg {
-                    tree: trees.len() - 1,
-                    x,
-                    y: y0,
-                    w: room,
-                    h: y1 - y0,
-                });
-            }
-        }
+    text: &[&str; 2],
+    shaper: &mut Shaper,
+) -> String {
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">",
+        w = num(f64::from(grid.page_w)),
+        h = num(f64::from(grid.page_h)),
+    );
+    // The drawing keeps its proportions inside the safe zone.
+    let (cw, ch) = (f64::from(grid.card_w), f64::from(grid.card_h));
+    let safe = f64::from(SAFE);
+    let k = ((cw - 2.0 * safe) / cw).min((ch - 2.0 * safe) / ch);
+    let (dw, dh) = (cw * k, ch * k);
+    for card in cards {
+        let (x, y, w, h) = card.trim;
+        let (bx, by, bw, bh) = grid.bled((x, y));
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+            num(f64::from(bx)),
+            num(f64::from(by)),
+            num(f64::from(bw)),
+            num(f64::from(bh)),
+            esc(&style.card.fill)
+        );
+        let Some(href) = hrefs.get(card.face) else {
+            continue;
+        };
+        let _ = writeln!(
+            svg,
+            "<g transform=\"translate({} {}) rotate({})\"><image x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" xlink:href=\"{href}\"/></g>",
+            num(f64::from(x + w / 2.0)),
+            num(f64::from(y + h / 2.0)),
+            card.turn,
+            num(-dw / 2.0),
+            num(-dh / 2.0),
+            num(dw),
+            num(dh),
+        );
     }
-    Ok(())
+    let mut d = String::new();
+    for ((ax, ay), (bx, by)) in grid.marks() {
+        let _ = write!(
+            d,
+            "M{} {}L{} {}",
+            num(f64::from(ax)),
+            num(f64::from(ay)),
+            num(f64::from(bx)),
+            num(f64::from(by))
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<path d=\"{d}\" fill=\"none\" stroke=\"{MARK_COLOUR}\" stroke-width=\"{}\"/>",
+        num(MARK_WIDTH)
+    );
+    margin_text(&mut svg, grid, text, shaper);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The title and the instructions in the margins, clear of the marks and
+/// the unprinted band, shrunk if need be to fit there.
+fn margin_text(svg: &mut String, grid: &Grid, text: &[&str; 2], shaper: &mut Shaper) {
+    let inset = 4.0;
+    let band = grid.text_band();
+    let (span, depth) = match band {
+        TextBand::TopBottom { x0, x1, depth, .. } => (x1 - x0, depth),
+        TextBand::Sides { y0, y1, depth, .. } => (y1 - y0, depth),
+    };
+    for (i, (line, face, nominal)) in [
+        (text[0], FaceId::Bold, 8.0f32),
+        (text[1], FaceId::Regular, 7.0),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let natural = shaper.width(face, line, 1.0).max(0.01);
+        let size = nominal
+            .min((span - 2.0 * inset).max(0.0) / natural)
+            .min(depth * 0.6);
+        if size < MIN_TEXT {
+            continue;
+        }
+        // Capitals are about 0.7 em: centre them on the band.
+        let (x, y, turn) = match band {
+            TextBand::TopBottom {
+                x0,
+                x1,
+                top,
+                bottom,
+                ..
+            } => {
+                let edge = if i == 0 { top } else { bottom };
+                ((x0 + x1) / 2.0, edge + depth / 2.0 + 0.35 * size, 0)
+            }
+            TextBand::Sides {
+                y0,
+                y1,
+                left,
+                right,
+                ..
+            } => {
+                // Up the left margin, down the right: baselines face the cards.
+                if i == 0 {
+                    (left + depth / 2.0 + 0.35 * size, (y0 + y1) / 2.0, -90)
+                } else {
+                    (right + depth / 2.0 - 0.35 * size, (y0 + y1) / 2.0, 90)
+                }
+            }
+        };
+        let weight = if face == FaceId::Bold { 700 } else { 400 };
+        let _ = writeln!(
+            svg,
+            "<text transform=\"translate({} {}) rotate({turn})\" text-anchor=\"middle\" font-family=\"{}\" font-weight=\"{weight}\" font-size=\"{}\" fill=\"{TEXT_COLOUR}\">{}</text>",
+            num(f64::from(x)),
+            num(f64::from(y)),
+            crate::assets::BODY_FAMILY,
+            num(f64::from(size)),
+            esc(line),
+        );
+    }
 }
