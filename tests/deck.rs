@@ -853,3 +853,52 @@ fn a_bleed_changes_the_print() {
         assert!(red(&bled, (x, y1 + h1 / 2.0)), "{x}");
     }
 }
+
+#[test]
+fn a_cut_a_millimetre_off_shows_only_card_background() {
+    // A coloured card: everything from the bleed's edge to 8 points (almost
+    // 3 mm) inside the trim must be that colour, on every card and back.
+    let mut style = Style::default();
+    style.card.fill = "#ff0000".to_string();
+    let (book, aids) = seeds();
+    let faces = faces(&book, &aids, &style).unwrap();
+    for (page, bleed_pt) in [(DeckPage::Letter, 0.0), (DeckPage::A4, 9.0)] {
+        let o = DeckOptions {
+            bleed_pt,
+            ..options(page, true)
+        };
+        let sheets = sheets(&book, &faces, &style, &o).unwrap();
+        for (k, sheet) in sheets.iter().enumerate() {
+            let (w, _, img) = raster(sheet, 1.0);
+            for card in &sheet.cards {
+                let (x, y, cw, ch) = card.trim;
+                let (x0, y0) = (
+                    (x - bleed_pt).ceil() as usize,
+                    (y - bleed_pt).ceil() as usize,
+                );
+                let (x1, y1) = ((x + cw + bleed_pt) as usize, (y + ch + bleed_pt) as usize);
+                let inner = |px: usize, py: usize| {
+                    let (px, py) = (px as f32, py as f32);
+                    px >= x + 8.0
+                        && px + 1.0 <= x + cw - 8.0
+                        && py >= y + 8.0
+                        && py + 1.0 <= y + ch - 8.0
+                };
+                for py in y0..y1 {
+                    for px in x0..x1 {
+                        if inner(px, py) {
+                            continue;
+                        }
+                        let i = (py * w + px) * 4;
+                        assert_eq!(
+                            &img[i..i + 4],
+                            &[255, 0, 0, 255],
+                            "{page:?} page {} at ({px}, {py}): not background",
+                            k + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
