@@ -225,7 +225,14 @@ impl Book {
             .unwrap_or_else(|| "book".to_string());
         let text = &source.text;
         let front_matter = front_matter(text);
-        let blocks_found = find_diagram_blocks(text, front_matter.span);
+        let (blocks_found, near_misses) = find_diagram_blocks(text, front_matter.span);
+        for miss in near_misses {
+            diags.push(
+                Diagnostic::warning(&source, miss.span, miss.message).with_help(
+                    "a diagram is a block indented four spaces that follows a blank line or a heading",
+                ),
+            );
+        }
 
         let mut masked = text.clone().into_bytes();
         if let Some(span) = front_matter.span {
@@ -517,12 +524,47 @@ fn fence_marker(line: &str) -> Option<&str> {
     ["```", "~~~"].into_iter().find(|m| t.starts_with(m))
 }
 
+/// A board row or a grid's `type:` line, as a diagram's first line is.
+/// An indented block that starts otherwise is a code block, not a diagram.
+fn starts_a_diagram(line: &str) -> bool {
+    let t = line.trim();
+    if let Some((name, _)) = t.split_once(':') {
+        return name.trim() == "type";
+    }
+    let tokens: Vec<&str> = t.split_whitespace().collect();
+    match tokens[..] {
+        // Squares written together: `rnbqkbnr`.
+        [one] => {
+            one.chars().count() == 8 && one.chars().all(|c| c == '.' || "KQRBNPkqrbnp".contains(c))
+        }
+        _ => {
+            tokens.len() >= 2
+                && tokens.iter().all(|w| w.chars().count() == 1)
+                && tokens
+                    .iter()
+                    .any(|w| *w == "." || "KQRBNPkqrbnp".contains(*w))
+        }
+    }
+}
+
+/// An almost-diagram: a board the scan does not take, and why.
+struct NearMiss {
+    span: Span,
+    message: String,
+}
+
 /// Spans (whole lines) of the diagram blocks: a run of lines indented four
-/// or more that follows a blank line or a heading.
-fn find_diagram_blocks(text: &str, front: Option<Span>) -> Vec<Span> {
+/// or more that follows a blank line or a heading, and starts as a board or
+/// a grid. Also the boards that miss by their indentation or by the line
+/// before them, which would otherwise vanish into the text.
+fn find_diagram_blocks(text: &str, front: Option<Span>) -> (Vec<Span>, Vec<NearMiss>) {
     let mut found = Vec::new();
+    let mut misses = Vec::new();
     let mut offset = 0;
     let mut previous_opens = true; // the start of the file counts as a blank line
+    // Within a run of indented lines that is not a diagram (code, or a
+    // paragraph's continuation), only its first line may be reported.
+    let mut in_other_block = false;
     let mut fence: Option<&str> = None;
     let mut current: Option<Span> = None;
     for line in text.split_inclusive('\n') {
@@ -539,7 +581,8 @@ fn find_diagram_blocks(text: &str, front: Option<Span>) -> Vec<Span> {
             previous_opens = false;
             continue;
         }
-        let indented = !is_blank(body) && indent_width(body) >= 4;
+        let indent = indent_width(body);
+        let indented = !is_blank(body) && indent >= 4;
         if let Some(span) = current.as_mut() {
             if indented {
                 span.end = offset;
@@ -547,10 +590,28 @@ fn find_diagram_blocks(text: &str, front: Option<Span>) -> Vec<Span> {
             }
             found.push(*span);
             current = None;
-        } else if indented && previous_opens {
+        } else if indented && previous_opens && starts_a_diagram(body) {
             current = Some(Span::new(start, offset));
             continue;
+        } else if !in_other_block && !is_blank(body) && starts_a_diagram(body) {
+            let first = body.len() - body.trim_start().len();
+            let span = Span::new(start + first, start + body.trim_end().len());
+            if indented {
+                misses.push(NearMiss {
+                    span,
+                    message: "this board is not a diagram: the line before it is not blank"
+                        .to_string(),
+                });
+            } else if previous_opens && (1..=3).contains(&indent) {
+                misses.push(NearMiss {
+                    span,
+                    message: format!(
+                        "this board is not a diagram: it is indented {indent} spaces, not four"
+                    ),
+                });
+            }
         }
+        in_other_block = indented;
         if let Some(marker) = fence_marker(body) {
             fence = Some(marker);
         }
@@ -559,7 +620,7 @@ fn find_diagram_blocks(text: &str, front: Option<Span>) -> Vec<Span> {
     if let Some(span) = current {
         found.push(span);
     }
-    found
+    (found, misses)
 }
 
 fn blank(bytes: &mut [u8]) {
@@ -958,6 +1019,75 @@ mod tests {
         assert!(b.diagrams.is_empty());
         assert_eq!(b.link_defs.len(), 1);
         assert_eq!(b.link_defs[0].url, "#manna");
+    }
+
+    const START: &str = "r n b q k b n r\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\nR N B Q K B N R\n";
+
+    fn indented(board: &str, spaces: usize) -> String {
+        board
+            .lines()
+            .map(|l| format!("{}{l}\n", " ".repeat(spaces)))
+            .collect()
+    }
+
+    #[test]
+    fn a_board_indented_two_or_three_spaces_is_a_warning_at_its_line() {
+        for spaces in [2, 3] {
+            let text = format!(
+                "## Zombie Chess\n\nThe start.\n\n{}",
+                indented(START, spaces)
+            );
+            let (b, diags) = book(&text);
+            assert!(b.diagrams.is_empty());
+            assert_eq!(diags.len(), 1, "{diags:?}");
+            let d = &diags[0];
+            assert_eq!(d.severity, crate::diagnostic::Severity::Warning);
+            assert_eq!(
+                d.render_short(),
+                format!(
+                    "dir/test.md:5:{}: warning: this board is not a diagram: it is indented {spaces} spaces, not four",
+                    spaces + 1
+                )
+            );
+        }
+        // Four spaces: a diagram, and no warning.
+        let (b, diags) = book(&format!("## Zombie Chess\n\n{}", indented(START, 4)));
+        assert_eq!(b.diagrams.len(), 1);
+        assert!(diags.is_empty(), "{diags:?}");
+    }
+
+    #[test]
+    fn a_board_with_no_blank_line_before_it_is_a_warning() {
+        let text = format!("## Zombie Chess\n\nThe start:\n{}", indented(START, 4));
+        let (b, diags) = book(&text);
+        assert!(b.diagrams.is_empty());
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(
+            diags[0].render_short(),
+            "dir/test.md:4:5: warning: this board is not a diagram: the line before it is not blank"
+        );
+        // The same in a list item.
+        let text = format!("* Setup:\n{}", indented(START, 4));
+        let (b, diags) = book(&text);
+        assert!(b.diagrams.is_empty());
+        assert_eq!(diags.len(), 1, "{diags:?}");
+    }
+
+    #[test]
+    fn indented_prose_is_a_code_block_not_a_diagram() {
+        let text =
+            "## Zombie Chess\n\n    This is not a board at all,\n    just two indented lines.\n";
+        let (b, diags) = book(text);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert!(b.diagrams.is_empty());
+        let code = b.blocks.iter().any(|block| {
+            matches!(block, Block::Code { text, .. } if text.contains("just two indented lines"))
+        });
+        assert!(code, "{:?}", b.blocks);
+        // A garbled board is still a diagram, reported as one.
+        let (b, diags) = book("## Zombie Chess\n\n    r n b q k b n\n");
+        assert_eq!(b.diagrams.len(), 1);
+        assert!(!diags.is_empty());
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::book::io_reason;
 use crate::diagnostic::Diagnostic;
+use crate::pdf::PageFormat;
 use crate::source::{SourceFile, Span};
 use crate::style::Style;
 
@@ -35,8 +36,15 @@ pub struct BuildConfig {
     pub style: Option<PathBuf>,
     /// A book style file overriding the compiled-in `templates/book.toml`.
     pub book_style: Option<PathBuf>,
-    /// The PDF page format: letter, a4, booklet or zine.
-    pub page: Option<String>,
+    /// The PDF page format: letter, a4, booklet or zine. Read here, so a
+    /// bad name is reported at its value, where the TOML parser found it.
+    #[serde(deserialize_with = "page_format")]
+    pub page: Option<PageFormat>,
+}
+
+fn page_format<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<PageFormat>, D::Error> {
+    let name = String::deserialize(d)?;
+    name.parse().map(Some).map_err(serde::de::Error::custom)
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -196,6 +204,25 @@ mod tests {
         let text = &c.source.unwrap().text;
         // The span is the `[[check.allow]]` header, where a stale allowance is reported.
         assert_eq!(&text[span], "[[check.allow]]");
+    }
+
+    #[test]
+    fn a_bad_page_is_an_error_at_its_value_not_at_a_comment_that_says_page() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "# the page size, see below\n[build]\nout = \"page\"\npage = \"legal\"\n";
+        std::fs::write(dir.path().join(CONFIG_FILE), text).unwrap();
+        let e = Config::load(dir.path()).unwrap_err();
+        let span = e.span.unwrap();
+        assert_eq!(&text[span.range()], "\"legal\"", "{}", e.render());
+        assert!(
+            e.message.contains("unknown page format `legal`"),
+            "{}",
+            e.render()
+        );
+
+        std::fs::write(dir.path().join(CONFIG_FILE), "[build]\npage = \"A4\"\n").unwrap();
+        let c = Config::load(dir.path()).unwrap();
+        assert_eq!(c.build.page, Some(PageFormat::A4));
     }
 
     #[test]

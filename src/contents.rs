@@ -70,8 +70,38 @@ type Description = (String, String, (std::sync::Arc<SourceFile>, Span));
 
 fn read_descriptions(book: &Book, diags: &mut Vec<Diagnostic>) -> Vec<Description> {
     let path = contents_csv_path(book);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Vec::new();
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        // No CSV: the book simply has no descriptions.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+        Err(e) => {
+            diags.push(Diagnostic::file_error(
+                &path,
+                format!(
+                    "cannot read the contents descriptions: {}",
+                    crate::book::io_reason(&e)
+                ),
+            ));
+            return Vec::new();
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            // The text up to the bad byte is the same in the lossy copy, so
+            // the span lands on the right line and on a character boundary.
+            let at = e.utf8_error().valid_up_to();
+            let src = SourceFile::new(&path, String::from_utf8_lossy(e.as_bytes()));
+            diags.push(
+                Diagnostic::error(
+                    &src,
+                    Span::new(at, at + 1),
+                    "the contents descriptions are not UTF-8 text",
+                )
+                .with_help("save the CSV as UTF-8"),
+            );
+            return Vec::new();
+        }
     };
     let src = SourceFile::new(&path, text);
     let mut reader = csv::ReaderBuilder::new()
@@ -105,6 +135,15 @@ fn read_descriptions(book: &Book, diags: &mut Vec<Diagnostic>) -> Vec<Descriptio
                             format!("this row has {} columns; it needs 2", r.len()),
                         )
                         .with_help("quote a description that holds a comma: `Zombie Chess,\"dead, then not\"`"),
+                    );
+                    continue;
+                }
+                // A description is one line; a line break inside a field
+                // means a quote that was never closed swallowed the rows after it.
+                if r.iter().any(|field| field.contains('\n')) {
+                    diags.push(
+                        Diagnostic::error(&src, span, "this row's quote is not closed on its line")
+                            .with_help("close the quote, or double a quote inside it: `\"a \"\"quoted\"\" word\"`"),
                     );
                     continue;
                 }
@@ -190,6 +229,74 @@ mod tests {
             diags[0]
                 .render_short()
                 .contains("demo_contents.csv:2:1: error: this row has 3 columns; it needs 2"),
+            "{}",
+            diags[0].render_short()
+        );
+    }
+
+    #[test]
+    fn a_csv_that_is_not_utf8_is_an_error_at_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let book = book_in(dir.path(), "## Golf\n");
+        let mut bytes = b"heading,description\nGolf,caf".to_vec();
+        bytes.extend([0xE9, b'\n']); // Latin-1 `é`
+        std::fs::write(dir.path().join("demo_contents.csv"), bytes).unwrap();
+        let mut diags = Vec::new();
+        let toc = table_of_contents(&book, &mut diags);
+        assert_eq!(diags.len(), 1);
+        let text = diags[0].render_short();
+        assert!(
+            text.contains("demo_contents.csv:2:9: error: the contents descriptions are not UTF-8"),
+            "{text}"
+        );
+        assert!(diags[0].is_error());
+        assert_eq!(toc[0].description, None);
+    }
+
+    #[test]
+    fn a_bad_header_or_an_unclosed_quote_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let book = book_in(dir.path(), "## Golf\n");
+        let csv = dir.path().join("demo_contents.csv");
+        std::fs::write(&csv, "title,text\nGolf,x\n").unwrap();
+        let mut diags = Vec::new();
+        table_of_contents(&book, &mut diags);
+        assert_eq!(diags.len(), 1);
+        assert!(
+            diags[0]
+                .render_short()
+                .contains("demo_contents.csv:1:1: error: this is not a contents header"),
+            "{}",
+            diags[0].render_short()
+        );
+
+        std::fs::write(&csv, "heading,description\nGolf,\"open quote\nZombie,x\n").unwrap();
+        let mut diags = Vec::new();
+        let toc = table_of_contents(&book, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0]
+                .render_short()
+                .contains("demo_contents.csv:2:1: error: this row's quote is not closed"),
+            "{}",
+            diags[0].render_short()
+        );
+        assert_eq!(toc[0].description, None);
+    }
+
+    #[test]
+    fn a_csv_that_cannot_be_read_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let book = book_in(dir.path(), "## Golf\n");
+        // A folder where the CSV should be cannot be read as a file.
+        std::fs::create_dir(dir.path().join("demo_contents.csv")).unwrap();
+        let mut diags = Vec::new();
+        table_of_contents(&book, &mut diags);
+        assert_eq!(diags.len(), 1);
+        assert!(
+            diags[0]
+                .render_short()
+                .contains("demo_contents.csv: error: cannot read the contents descriptions"),
             "{}",
             diags[0].render_short()
         );

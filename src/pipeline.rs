@@ -351,23 +351,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         Ok(s) => s,
         Err(d) => return BuildReport::stopped(d),
     };
-    let format = match (options.page, &config.build.page) {
-        (Some(p), _) => p,
-        (None, Some(name)) => match name.parse::<PageFormat>() {
-            Ok(p) => p,
-            Err(e) => {
-                let d = match &config.source {
-                    Some(src) => {
-                        let at = src.text.find("page").unwrap_or(0);
-                        Diagnostic::error(src, crate::source::Span::new(at, at + 4), e)
-                    }
-                    None => Diagnostic::file_error(&config.dir, e),
-                };
-                return BuildReport::stopped(d);
-            }
-        },
-        (None, None) => PageFormat::default(),
-    };
+    let format = options.page.or(config.build.page).unwrap_or_default();
     let pdf_options = PdfOptions {
         format,
         date: source_date(),
