@@ -185,30 +185,33 @@ pub struct Book {
     pub toc: Option<Span>,
 }
 
+/// How deeply quotes, lists, emphasis and links may nest inside each other.
+/// Rulebooks use three or four levels; the limit keeps the parser's and the
+/// typesetter's recursion and the page's indentation bounded.
+pub const MAX_NESTING: usize = 16;
+
+/// The longest line a rulebook may have, in characters. Seeds stay under
+/// 400; the limit bounds what the shaper and line breaker get at once.
+pub const MAX_LINE_CHARS: usize = 10_000;
+
 /// The cards of the seeds' Appendix A, for a book without a card table.
 pub const DEFAULT_CARD_TABLE: &str = include_str!("../templates/card-table.md");
 
 impl Book {
     /// Reads and parses a rulebook; an unreadable file is the one error.
     pub fn load(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<Book> {
-        match std::fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Some(Book::parse(SourceFile::new(path, text), diags)),
-                Err(e) => {
-                    let src = SourceFile::new(path, String::from_utf8_lossy(e.as_bytes()));
-                    let at = e.utf8_error().valid_up_to();
-                    diags.push(Diagnostic::error(
-                        &src,
-                        Span::new(at, at + 1),
-                        "the file is not UTF-8 text",
-                    ));
+        match read_regular_file(path) {
+            Ok(bytes) => match SourceFile::from_bytes(path, bytes) {
+                (src, None) => Some(Book::parse(src, diags)),
+                (src, Some((span, reason))) => {
+                    diags.push(Diagnostic::error(&src, span, reason));
                     None
                 }
             },
-            Err(e) => {
+            Err(reason) => {
                 diags.push(Diagnostic::file_error(
                     path,
-                    format!("cannot read the rulebook: {}", io_reason(&e)),
+                    format!("cannot read the rulebook: {reason}"),
                 ));
                 None
             }
@@ -224,6 +227,7 @@ impl Book {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "book".to_string());
         let text = &source.text;
+        check_line_lengths(&source, diags);
         let front_matter = front_matter(text);
         let (blocks_found, near_misses) = find_diagram_blocks(text, front_matter.span);
         for miss in near_misses {
@@ -252,6 +256,7 @@ impl Book {
             in_toc: false,
             toc: None,
             diags: Vec::new(),
+            depth: 0,
         };
         let parser = Parser::new_ext(&masked, Options::empty());
         let link_defs = {
@@ -431,6 +436,16 @@ pub fn default_card_rows() -> Vec<CardRow> {
     book.card_rows().cloned().collect()
 }
 
+/// The bytes of a regular file; a folder, FIFO or device is refused
+/// rather than read (a FIFO would hang, `/dev/zero` never ends).
+pub fn read_regular_file(path: &Path) -> Result<Vec<u8>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| io_reason(&e))?;
+    if !meta.is_file() {
+        return Err("it is not a regular file".to_string());
+    }
+    std::fs::read(path).map_err(|e| io_reason(&e))
+}
+
 pub(crate) fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
@@ -455,6 +470,37 @@ fn collect_sections(blocks: &[Block], out: &mut Vec<Section>) {
                 slug: slug.clone(),
                 span: *span,
             });
+        }
+    }
+}
+
+/// Reports each line longer than [`MAX_LINE_CHARS`], at its first
+/// character past the limit.
+fn check_line_lengths(source: &Arc<SourceFile>, diags: &mut Vec<Diagnostic>) {
+    let mut offset = 0;
+    for line in source.text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        if line.len() <= MAX_LINE_CHARS {
+            continue;
+        }
+        if let Some((at, c)) = line.char_indices().nth(MAX_LINE_CHARS)
+            && c != '\n'
+            && c != '\r'
+        {
+            let chars = line.trim_end_matches(['\n', '\r']).chars().count();
+            diags.push(
+                Diagnostic::error(
+                    source,
+                    Span::new(start + at, start + at + c.len_utf8()),
+                    format!(
+                        "this line has {chars} characters; a line may have at most {MAX_LINE_CHARS}"
+                    ),
+                )
+                .with_help(
+                    "break the paragraph into shorter lines; a single line break does not end it",
+                ),
+            );
         }
     }
 }
@@ -670,6 +716,8 @@ struct Builder<'s> {
     in_toc: bool,
     toc: Option<Span>,
     diags: Vec<Diagnostic>,
+    /// How many quotes, lists, emphases and links enclose the current event.
+    depth: usize,
 }
 
 impl Builder<'_> {
@@ -730,21 +778,29 @@ impl Builder<'_> {
                     self.push(&mut out, Block::Paragraph { content, span });
                 }
                 Event::Start(Tag::List(start)) => {
-                    let mut items = Vec::new();
-                    while let Some((event, _)) = events.next() {
-                        match event {
-                            Event::Start(Tag::Item) => {
-                                items.push(self.blocks(events, Some(TagEnd::Item)))
+                    let items = self.nested(span, events, |b, events| {
+                        let mut items = Vec::new();
+                        while let Some((event, _)) = events.next() {
+                            match event {
+                                Event::Start(Tag::Item) => {
+                                    items.push(b.blocks(events, Some(TagEnd::Item)))
+                                }
+                                Event::End(TagEnd::List(_)) => break,
+                                _ => {}
                             }
-                            Event::End(TagEnd::List(_)) => break,
-                            _ => {}
                         }
+                        items
+                    });
+                    if let Some(items) = items {
+                        self.push(&mut out, Block::List { start, items, span });
                     }
-                    self.push(&mut out, Block::List { start, items, span });
                 }
                 Event::Start(Tag::BlockQuote(_)) => {
-                    let blocks = self.blocks(events, Some(TagEnd::BlockQuote(None)));
-                    self.push(&mut out, Block::BlockQuote { blocks, span });
+                    if let Some(blocks) = self.nested(span, events, |b, events| {
+                        b.blocks(events, Some(TagEnd::BlockQuote(None)))
+                    }) {
+                        self.push(&mut out, Block::BlockQuote { blocks, span });
+                    }
                 }
                 Event::Start(Tag::CodeBlock(_)) => {
                     let mut text = String::new();
@@ -795,6 +851,47 @@ impl Builder<'_> {
             );
         }
         out
+    }
+
+    /// Reads the content of a quote, list, emphasis or link whose start tag
+    /// was just read, one level deeper. Past [`MAX_NESTING`] levels the
+    /// content is an error and is skipped without recursing, so no input
+    /// can overflow the stack (here or in any later walk of the tree).
+    fn nested<T>(
+        &mut self,
+        span: Span,
+        events: &mut Events,
+        read: impl FnOnce(&mut Self, &mut Events) -> T,
+    ) -> Option<T> {
+        if self.depth >= MAX_NESTING {
+            let at = Span::new(span.start, span.start + 1);
+            self.diags.push(
+                Diagnostic::error(
+                    self.source,
+                    at,
+                    format!(
+                        "quotes, lists, emphasis and links nest more than {MAX_NESTING} deep here"
+                    ),
+                )
+                .with_help("nest them less deeply; the book cannot be laid out past this depth"),
+            );
+            let mut open = 1usize;
+            for (event, _) in events.by_ref() {
+                match event {
+                    Event::Start(_) => open += 1,
+                    Event::End(_) => open -= 1,
+                    _ => {}
+                }
+                if open == 0 {
+                    break;
+                }
+            }
+            return None;
+        }
+        self.depth += 1;
+        let read = read(self, events);
+        self.depth -= 1;
+        Some(read)
     }
 
     /// A block under the table of contents heading is the old contents and is dropped.
@@ -853,12 +950,18 @@ impl Builder<'_> {
             Event::SoftBreak => out.push(Inline::SoftBreak),
             Event::HardBreak => out.push(Inline::HardBreak),
             Event::Start(Tag::Strong) => {
-                let content = self.inlines(events, TagEnd::Strong);
-                out.push(Inline::Strong(content))
+                if let Some(content) =
+                    self.nested(span, events, |b, events| b.inlines(events, TagEnd::Strong))
+                {
+                    out.push(Inline::Strong(content))
+                }
             }
             Event::Start(Tag::Emphasis) => {
-                let content = self.inlines(events, TagEnd::Emphasis);
-                out.push(Inline::Emphasis(content))
+                if let Some(content) = self.nested(span, events, |b, events| {
+                    b.inlines(events, TagEnd::Emphasis)
+                }) {
+                    out.push(Inline::Emphasis(content))
+                }
             }
             Event::Start(Tag::Link {
                 link_type,
@@ -866,7 +969,11 @@ impl Builder<'_> {
                 id,
                 ..
             }) => {
-                let content = self.inlines(events, TagEnd::Link);
+                let Some(content) =
+                    self.nested(span, events, |b, events| b.inlines(events, TagEnd::Link))
+                else {
+                    return true;
+                };
                 let reference = matches!(
                     link_type,
                     LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut
@@ -880,7 +987,12 @@ impl Builder<'_> {
                 });
             }
             Event::Start(Tag::Image { dest_url, .. }) => {
-                let alt = plain_text(&self.inlines(events, TagEnd::Image));
+                let Some(alt) =
+                    self.nested(span, events, |b, events| b.inlines(events, TagEnd::Image))
+                else {
+                    return true;
+                };
+                let alt = plain_text(&alt);
                 let url = dest_url.to_string();
                 self.images.push(ImageRef {
                     url: url.clone(),

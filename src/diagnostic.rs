@@ -47,7 +47,8 @@ impl Diagnostic {
             severity: Severity::Error,
             path: source.path.clone(),
             source: Some(source.clone()),
-            span: Some(span),
+            // Whole characters of the quoted text, whatever the caller measured.
+            span: Some(source.char_span(span)),
             message: message.into(),
             help: None,
             rule: None,

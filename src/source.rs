@@ -64,9 +64,17 @@ pub struct SourceFile {
     line_starts: Vec<usize>,
 }
 
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+const BOM: char = '\u{feff}';
+
 impl SourceFile {
+    /// A source from text; a leading byte-order mark is dropped, so it
+    /// cannot hide the front matter or the first heading.
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Arc<SourceFile> {
-        let text = text.into();
+        let mut text = text.into();
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len_utf8());
+        }
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         Arc::new(SourceFile {
@@ -74,6 +82,46 @@ impl SourceFile {
             text,
             line_starts,
         })
+    }
+
+    /// A source from a file's bytes. Text that is not UTF-8 is decoded with
+    /// a replacement character for each bad sequence, and the span of the
+    /// first one (in the decoded text, so it can be quoted) is returned
+    /// with a reason.
+    pub fn from_bytes(
+        path: impl Into<PathBuf>,
+        bytes: Vec<u8>,
+    ) -> (Arc<SourceFile>, Option<(Span, &'static str)>) {
+        let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
+        match String::from_utf8(bytes) {
+            Ok(text) => (SourceFile::new(path, text), None),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let source = SourceFile::new(path, text);
+                // Everything before `at` decoded as it was; a leading BOM
+                // (which invalid UTF-8 cannot have) is not in the way.
+                let span = Span::new(at, at + char::REPLACEMENT_CHARACTER.len_utf8());
+                let reason = if utf16 {
+                    "the file is UTF-16 text; save it as UTF-8"
+                } else {
+                    "the file is not UTF-8 text"
+                };
+                (source, Some((span, reason)))
+            }
+        }
+    }
+
+    /// `span` clamped to the text and widened to whole characters, so
+    /// slicing the text with it cannot fail.
+    pub fn char_span(&self, span: Span) -> Span {
+        let len = self.text.len();
+        let start = floor_char_boundary(&self.text, span.start.min(len));
+        let mut end = span.end.clamp(start, len);
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        Span::new(start, end)
     }
 
     pub fn path(&self) -> &Path {
@@ -125,7 +173,7 @@ impl SourceFile {
     }
 
     pub fn slice(&self, span: Span) -> &str {
-        &self.text[span.range()]
+        &self.text[self.char_span(span).range()]
     }
 }
 
@@ -154,6 +202,44 @@ mod tests {
         assert_eq!(f.line_text(4), "last");
         assert_eq!(f.line_text(5), "");
         assert_eq!(f.line_count(), 4);
+    }
+
+    #[test]
+    fn invalid_utf8_is_pointed_at_on_a_character_of_the_decoded_text() {
+        // A Latin-1 `é` (0xe9) in the middle of the second line.
+        let (f, bad) = SourceFile::from_bytes("x.md", b"ab\nc\xe9d\n".to_vec());
+        let (span, reason) = bad.unwrap();
+        assert_eq!(reason, "the file is not UTF-8 text");
+        assert_eq!(f.slice(span), "\u{fffd}");
+        assert_eq!(f.line_col(span.start), LineCol { line: 2, col: 2 });
+        assert_eq!(f.line_text(2), "c\u{fffd}d");
+    }
+
+    #[test]
+    fn utf16_is_named() {
+        let bytes: Vec<u8> = [0xff, 0xfe, b'#', 0, b' ', 0, b'A', 0].to_vec();
+        let (f, bad) = SourceFile::from_bytes("x.md", bytes);
+        let (span, reason) = bad.unwrap();
+        assert!(reason.contains("UTF-16"), "{reason}");
+        assert_eq!(span.start, 0);
+        assert_eq!(f.slice(span), "\u{fffd}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let (f, bad) = SourceFile::from_bytes("x.md", b"\xef\xbb\xbf---\ntitle: T\n".to_vec());
+        assert!(bad.is_none());
+        assert_eq!(f.line_text(1), "---");
+        assert_eq!(f.line_col(0), LineCol { line: 1, col: 1 });
+    }
+
+    #[test]
+    fn spans_off_character_boundaries_are_widened() {
+        let f = SourceFile::new("x.md", "a\u{e9}b");
+        // Byte 2 is inside the two-byte `é`.
+        assert_eq!(f.char_span(Span::new(2, 2)), Span::new(1, 3));
+        assert_eq!(f.char_span(Span::new(2, 99)), Span::new(1, 4));
+        assert_eq!(f.slice(Span::new(1, 2)), "\u{e9}");
     }
 
     #[test]

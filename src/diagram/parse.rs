@@ -10,6 +10,14 @@ use crate::source::{SourceFile, Span};
 /// The header line of a `type: cards` table.
 pub const CARD_TABLE_HEADER: [&str; 3] = ["Piece", "Cards", "Gap"];
 
+/// The largest margin or position, in squares either way (the seeds use
+/// up to 12): it bounds a picture at 48 squares a side.
+pub const MAX_OFFSET: f64 = 20.0;
+
+/// The longest `text:` or `corner text:` label, in characters. Labels are
+/// shaped and laid out on one line; the seeds' longest has 9.
+pub const MAX_LABEL_CHARS: usize = 80;
+
 const MASQUERADE_COLUMNS: usize = 5;
 const CARD_CELLS: usize = 8;
 
@@ -285,7 +293,7 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
                 );
                 return;
             }
-            let n: Vec<Option<f64>> = v.iter().map(|&x| parse_number(p, x)).collect();
+            let n: Vec<Option<f64>> = v.iter().map(|&x| parse_offset(p, x)).collect();
             let Some(n) = n.into_iter().collect::<Option<Vec<f64>>>() else {
                 return;
             };
@@ -318,7 +326,7 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
             if !count_is(p, line, name, &v, &[3], "SYMBOL, X, Y") {
                 return;
             }
-            let (x, y) = (parse_number(p, v[1]), parse_number(p, v[2]));
+            let (x, y) = (parse_offset(p, v[1]), parse_offset(p, v[2]));
             if v[0].0.is_empty() {
                 p.error(v[0].1, "the card has no symbol");
                 return;
@@ -366,8 +374,18 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
                 );
                 return;
             };
-            let x = parse_number(p, (x.trim(), line.sub(x.trim())));
-            let y = parse_number(p, (y.trim(), line.sub(y.trim())));
+            let x = parse_offset(p, (x.trim(), line.sub(x.trim())));
+            let y = parse_offset(p, (y.trim(), line.sub(y.trim())));
+            let label_text = label.trim();
+            let chars = label_text.chars().count();
+            if chars > MAX_LABEL_CHARS {
+                p.error_help(
+                    line.sub(label_text),
+                    format!("this label has {chars} characters; a label may have at most {MAX_LABEL_CHARS}"),
+                    "a label is drawn on one line beside the board; put longer text in the rulebook's prose",
+                );
+                return;
+            }
             if let (Some(x), Some(y)) = (x, y) {
                 let label = TextLabel {
                     text: label.trim().to_string(),
@@ -445,6 +463,21 @@ fn count_is(
         format!("write `{name}: {form}`"),
     );
     false
+}
+
+/// A margin or a position, in squares: a number within [`MAX_OFFSET`] of
+/// the board, so no picture grows past what can be drawn.
+fn parse_offset(p: &mut Parser, (text, span): (&str, Span)) -> Option<f64> {
+    let n = parse_number(p, (text, span))?;
+    if n.abs() > MAX_OFFSET {
+        p.error_help(
+            span,
+            format!("`{text}` is too far from the board"),
+            format!("margins and positions are at most {MAX_OFFSET} squares, either way"),
+        );
+        return None;
+    }
+    Some(n)
 }
 
 fn parse_number(p: &mut Parser, (text, span): (&str, Span)) -> Option<f64> {
