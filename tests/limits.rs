@@ -14,12 +14,16 @@ fn parse(text: &str) -> (Book, Vec<Diagnostic>) {
     (book, diags)
 }
 
-/// The rendered errors, each also checked to render (which once panicked).
+/// The errors as `file:line:col: error: message`; each is also drawn in
+/// full (quote and caret), which once panicked.
 fn errors(diags: &[Diagnostic]) -> Vec<String> {
     diags
         .iter()
         .filter(|d| d.is_error())
-        .map(|d| d.render())
+        .map(|d| {
+            let _ = d.render();
+            d.render_short()
+        })
         .collect()
 }
 
@@ -102,7 +106,7 @@ fn only_regular_files_are_read() {
     let mut diags = Vec::new();
     assert!(Book::load(Path::new("/dev/zero"), &mut diags).is_none());
     assert!(
-        diags[0].render().contains("it is not a regular file"),
+        diags[0].render_short().contains("it is not a regular file"),
         "{diags:?}"
     );
     let dir = tempfile::tempdir().unwrap();
