@@ -55,7 +55,8 @@ fn latin1_text_is_an_error_at_the_bad_byte() {
         text.contains("book.md:2:4: error: the file is not UTF-8 text"),
         "{text}"
     );
-    assert!(text.contains("2 | Caf\u{fffd} rules"), "{text}");
+    let drawn = diags[0].render();
+    assert!(drawn.contains("2 | Caf\u{fffd} rules"), "{drawn}");
 }
 
 #[test]
