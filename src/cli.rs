@@ -22,7 +22,7 @@ pub const EXIT_USAGE: u8 = 2;
 #[command(
     name = "chess-kit-docs",
     version,
-    about = "Checks chess-variant rulebooks and publishes them as website pages and images"
+    about = "Checks chess-variant rulebooks and publishes them: website pages and images, PDF books, and the card deck"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -31,7 +31,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Check the rulebooks, then write the website pages and images into the output folder
+    /// Check the rulebooks, then write the website pages, images and PDF books into the output folder
     Build {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
         paths: Vec<PathBuf>,
@@ -235,6 +235,21 @@ fn report(diags: &mut [Diagnostic], format: Format) {
     }
 }
 
+/// `1 diagram`, `2 diagrams`.
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A time as a person reads it: whole milliseconds below a second, then
+/// seconds with one decimal.
+fn duration(d: std::time::Duration) -> String {
+    if d.as_secs_f64() < 1.0 {
+        format!("{} ms", d.as_millis())
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
+    }
+}
+
 /// Prints why a command stopped; returns its exit code.
 fn fail(failure: Failure) -> u8 {
     match failure {
@@ -261,15 +276,18 @@ fn check(options: &CheckOptions, format: Format, deny_warnings: bool) -> u8 {
     let (errors, warnings, allowed) = (found.errors(), found.warnings(), found.allowed());
     report(&mut found.diags, format);
     let summary = format!(
-        "checked {} diagrams: {} rule-checked, {} syntax-only, {errors} errors",
-        found.diagrams, found.counts.rule_checked, found.counts.syntax_only
+        "checked {}: {} rule-checked, {} syntax-only, {}",
+        count(found.diagrams, "diagram"),
+        found.counts.rule_checked,
+        found.counts.syntax_only,
+        count(errors, "error")
     );
     let mut lines: Vec<String> = found.notes.clone();
     lines.push(summary);
     if warnings + allowed > 0 {
-        lines.push(format!("{warnings} warnings, {allowed} allowed"));
+        lines.push(format!("{}, {allowed} allowed", count(warnings, "warning")));
     }
-    lines.push(format!("took {:.1?}", found.elapsed));
+    lines.push(format!("took {}", duration(found.elapsed)));
     for line in lines {
         if format == Format::Human {
             println!("{line}");
@@ -304,25 +322,27 @@ fn build(options: &BuildOptions) -> u8 {
     if let Some(p) = &built.published {
         for book in &p.books {
             eprintln!(
-                "built {}: {} diagrams -> {} and {}",
+                "built {}: {} -> {} and {}",
                 book.name,
-                book.diagrams,
+                count(book.diagrams, "diagram"),
                 book.page.display(),
                 book.pdf.display()
             );
         }
         eprintln!(
-            "{} diagrams, {} PNGs drawn; {} files written, {} unchanged, {} removed in {:.0?}",
-            p.site.diagrams,
-            p.site.pngs_rendered,
-            p.files.written,
+            "{}, {} drawn; {} written, {} unchanged, {} removed in {}",
+            count(p.site.diagrams, "diagram"),
+            count(p.site.pngs_rendered, "PNG"),
+            count(p.files.written, "file"),
             p.files.unchanged,
             p.files.removed,
-            p.elapsed
+            duration(p.elapsed)
         );
     }
     let failed = built.failed();
     report(&mut built.diags, Format::Human);
+    // The books not published, after the problems that stopped them.
+    report(&mut built.refused, Format::Human);
     if failed { EXIT_INPUT } else { EXIT_OK }
 }
 
@@ -364,20 +384,41 @@ fn deck(request: &DeckRequest) -> u8 {
         Err(failure) => return fail(failure),
     };
     eprintln!(
-        "deck: {} cards on {} pages ({}) -> {}; {} card images in {} ({} drawn); {} files written, {} unchanged, {} removed in {:.0?}",
-        made.printed,
-        made.pages,
+        "deck: {} on {} ({}) -> {}; {} in {} ({} drawn); {} written, {} unchanged, {} removed in {}",
+        count(made.printed, "card"),
+        count(made.pages, "page"),
         made.page.name(),
         made.pdf.display(),
-        made.faces,
+        count(made.faces, "card image"),
         made.images.display(),
         made.drawn,
-        made.files.written,
+        count(made.files.written, "file"),
         made.files.unchanged,
         made.files.removed,
-        made.elapsed
+        duration(made.elapsed)
     );
     let failed = made.diags.iter().any(Diagnostic::is_error);
     report(&mut made.diags, Format::Human);
     if failed { EXIT_INPUT } else { EXIT_OK }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_agree_with_their_number() {
+        assert_eq!(count(1, "diagram"), "1 diagram");
+        assert_eq!(count(0, "diagram"), "0 diagrams");
+        assert_eq!(count(2, "file"), "2 files");
+    }
+
+    #[test]
+    fn times_are_milliseconds_below_a_second_then_tenths() {
+        use std::time::Duration;
+        assert_eq!(duration(Duration::from_micros(42_700)), "42 ms");
+        assert_eq!(duration(Duration::from_millis(999)), "999 ms");
+        assert_eq!(duration(Duration::from_millis(1_000)), "1.0 s");
+        assert_eq!(duration(Duration::from_millis(83_460)), "83.5 s");
+    }
 }

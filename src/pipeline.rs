@@ -68,7 +68,14 @@ pub fn find_books(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf
             }
             books.extend(found);
         } else if path.exists() {
-            books.push(path.clone());
+            if path.extension().is_some_and(|x| x == "md") {
+                books.push(path.clone());
+            } else {
+                diags.push(
+                    Diagnostic::file_error(path, "not a rulebook: the file does not end in `.md`")
+                        .with_help("a rulebook is a Markdown file, `<book>.md`"),
+                );
+            }
         } else {
             diags.push(Diagnostic::file_error(
                 path,
@@ -76,7 +83,41 @@ pub fn find_books(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf
             ));
         }
     }
-    books
+    distinct_books(books, diags)
+}
+
+/// Each book once (a path given twice, or a file and its folder, is read
+/// once); two books of the same name would write the same output files,
+/// so the second is an error naming both.
+fn distinct_books(books: Vec<PathBuf>, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let mut seen_files = std::collections::BTreeSet::new();
+    let mut names: std::collections::BTreeMap<std::ffi::OsString, PathBuf> = Default::default();
+    let mut out = Vec::new();
+    for book in books {
+        let file = std::fs::canonicalize(&book).unwrap_or_else(|_| book.clone());
+        if !seen_files.insert(file) {
+            continue;
+        }
+        let name = book.file_stem().unwrap_or_default().to_os_string();
+        if let Some(first) = names.get(&name) {
+            diags.push(
+                Diagnostic::file_error(
+                    &book,
+                    format!(
+                        "two rulebooks are called `{}`: {} and {}",
+                        name.to_string_lossy(),
+                        first.display(),
+                        book.display()
+                    ),
+                )
+                .with_help("their pages, images and PDF would overwrite each other: rename one"),
+            );
+            continue;
+        }
+        names.insert(name, book.clone());
+        out.push(book);
+    }
+    out
 }
 
 /// The folder whose chess-kit-docs.toml applies: that of the first path.
@@ -304,18 +345,25 @@ pub struct Published {
 pub struct BuildReport {
     /// Every problem, unsorted.
     pub diags: Vec<Diagnostic>,
+    /// The books not published and why: a summary of the problems above,
+    /// printed after them.
+    pub refused: Vec<Diagnostic>,
     /// What was written, when something was published without error.
     pub published: Option<Published>,
 }
 
 impl BuildReport {
     pub fn failed(&self) -> bool {
-        self.diags.iter().any(Diagnostic::is_error)
+        self.diags
+            .iter()
+            .chain(&self.refused)
+            .any(Diagnostic::is_error)
     }
 
     fn stopped(d: Diagnostic) -> BuildReport {
         BuildReport {
             diags: vec![d],
+            refused: Vec::new(),
             published: None,
         }
     }
@@ -374,11 +422,34 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         .filter(|(b, _)| !checked.failed.contains(&b.name))
         .map(|(b, toc)| (b, toc.clone()))
         .collect();
-    for name in &checked.failed {
-        diags.push(Diagnostic::file_error(
-            Path::new(name),
-            format!("not published: the rulebook `{name}` has errors (above); fix them, or allow a kept finding in chess-kit-docs.toml"),
-        ));
+    let mut refused = Vec::new();
+    for (book, _) in checked
+        .books
+        .iter()
+        .filter(|(b, _)| checked.failed.contains(&b.name))
+    {
+        let path = &book.source.path;
+        let errors: Vec<&Diagnostic> = diags
+            .iter()
+            .filter(|d| d.is_error() && &d.path == path)
+            .collect();
+        let count = errors.len();
+        let d = Diagnostic::file_error(
+            path,
+            format!(
+                "not published: {} has {count} error{} (above)",
+                path.display(),
+                if count == 1 { "" } else { "s" }
+            ),
+        );
+        // Only a rules finding can be kept; a syntax error must be fixed.
+        refused.push(if errors.iter().any(|d| d.rule.is_some()) {
+            d.with_help(
+                "fix them, or keep a rules finding with an allowance in chess-kit-docs.toml",
+            )
+        } else {
+            d.with_help("fix them")
+        });
     }
     let mut published = None;
     if !publishable.is_empty() {
@@ -439,7 +510,11 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             Err(d) => diags.push(d),
         }
     }
-    BuildReport { diags, published }
+    BuildReport {
+        diags,
+        refused,
+        published,
+    }
 }
 
 /// Where `render` reads the rulebook from.
@@ -780,6 +855,55 @@ mod tests {
     }
 
     #[test]
+    fn a_file_that_is_not_markdown_is_an_error() {
+        let dir = folder(&[("data.csv", "a,b\n"), ("a.md", "")]);
+        let mut diags = Vec::new();
+        let books = find_books(
+            &[dir.path().join("data.csv"), dir.path().join("a.md")],
+            &mut diags,
+        );
+        assert_eq!(books, [dir.path().join("a.md")]);
+        assert_eq!(diags.len(), 1);
+        assert!(
+            diags[0]
+                .render_short()
+                .ends_with("data.csv: error: not a rulebook: the file does not end in `.md`"),
+            "{}",
+            diags[0].render_short()
+        );
+    }
+
+    #[test]
+    fn a_book_given_twice_is_read_once_and_two_books_of_one_name_are_an_error() {
+        let dir = folder(&[("rules.md", ""), ("b.md", "")]);
+        std::fs::create_dir(dir.path().join("other")).unwrap();
+        std::fs::write(dir.path().join("other/rules.md"), "").unwrap();
+        let a = dir.path().join("rules.md");
+        let mut diags = Vec::new();
+        // The same file twice, and again through its folder.
+        let books = find_books(
+            &[a.clone(), a.clone(), dir.path().to_path_buf()],
+            &mut diags,
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(books, [a.clone(), dir.path().join("b.md")]);
+
+        let other = dir.path().join("other/rules.md");
+        let books = find_books(&[a.clone(), other.clone()], &mut diags);
+        assert_eq!(books, [a.clone()]);
+        assert_eq!(diags.len(), 1);
+        let text = diags[0].render_short();
+        assert!(
+            text.contains(&format!(
+                "error: two rulebooks are called `rules`: {} and {}",
+                a.display(),
+                other.display()
+            )),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn the_settings_come_from_the_first_paths_folder() {
         let dir = folder(&[("a.md", "")]);
         assert_eq!(config_dir(&[dir.path().join("a.md")]), dir.path());
@@ -811,10 +935,9 @@ mod tests {
         assert!(out.join("site/good.md").exists());
         assert!(!out.join("site/bad.md").exists());
         assert!(
-            report
-                .diags
-                .iter()
-                .any(|d| d.message.contains("not published: the rulebook `bad`"))
+            report.refused.len() == 1
+                && report.refused[0].message.contains("not published: ")
+                && report.refused[0].path.ends_with("bad.md")
         );
     }
 

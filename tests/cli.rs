@@ -255,7 +255,16 @@ fn every_error_is_reported_with_file_line_column_quote_and_caret() {
         err.contains("5 |     . . . . x . . .\n  |             ^\n"),
         "{err}"
     );
-    assert!(err.contains("not published"), "{err}");
+    // The summary is last, names the file, and offers no allowance: a
+    // syntax error cannot be allowed.
+    let summary = err
+        .find(&format!(
+            "error: not published: {path} has 6 errors (above)"
+        ))
+        .expect(&err);
+    assert!(err.rfind("error: ").unwrap() == summary, "{err}");
+    assert!(err[summary..].contains("= help: fix them\n"), "{err}");
+    assert!(!err.contains("allowance"), "{err}");
     assert!(
         !out.join("site/bad.md").exists(),
         "a bad book is not published"
@@ -264,7 +273,7 @@ fn every_error_is_reported_with_file_line_column_quote_and_caret() {
     let o = run(&["check", book.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).contains("checked 1 diagrams: 0 rule-checked, 1 syntax-only, 6 errors"),
+        stdout(&o).contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 6 errors"),
         "{}",
         stdout(&o)
     );
@@ -406,4 +415,97 @@ fn usage_errors_exit_2_and_help_exits_0() {
     }
     let o = run(&["--help"]);
     assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn a_file_that_is_not_markdown_is_refused_by_check_and_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("data.csv");
+    fs::write(&csv, "heading,description\n").unwrap();
+    let out = dir.path().join("out");
+    for args in [
+        vec!["check", csv.to_str().unwrap()],
+        vec![
+            "build",
+            csv.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(
+            reported(
+                &stderr(&o),
+                "error: not a rulebook: the file does not end in `.md`",
+                "data.csv"
+            ),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert!(!out.join("site/data.md").exists());
+}
+
+#[test]
+fn two_books_of_one_name_are_an_error_and_a_book_given_twice_is_built_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    fs::create_dir_all(&a).unwrap();
+    fs::create_dir_all(&b).unwrap();
+    fs::copy("rules/new_rules.md", a.join("book.md")).unwrap();
+    fs::copy("rules/new_rules.md", b.join("book.md")).unwrap();
+    let (first, second) = (a.join("book.md"), b.join("book.md"));
+    let out = dir.path().join("out");
+    let o = run(&[
+        "build",
+        first.to_str().unwrap(),
+        first.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        // The copy has no settings file allowing the Gravity finding.
+        "--no-check",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).matches("built book:").count(),
+        1,
+        "{}",
+        stderr(&o)
+    );
+
+    let o = run(&["check", first.to_str().unwrap(), second.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let message = format!(
+        "error: two rulebooks are called `book`: {} and {}",
+        first.display(),
+        second.display()
+    );
+    assert!(stderr(&o).contains(&message), "{}", stderr(&o));
+}
+
+#[test]
+fn the_summary_says_one_diagram_and_times_in_ms_or_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("one.md");
+    fs::write(
+        &book,
+        "## Zombie Chess\n\n    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n",
+    )
+    .unwrap();
+    let o = run(&["check", book.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("checked 1 diagram: 1 rule-checked, 0 syntax-only, 0 errors"),
+        "{out}"
+    );
+    let took = out.lines().find(|l| l.starts_with("took ")).expect(&out);
+    let ok = took
+        .strip_suffix(" ms")
+        .is_some_and(|n| n[5..].parse::<u64>().is_ok())
+        || took
+            .strip_suffix(" s")
+            .is_some_and(|n| n[5..].split_once('.').is_some_and(|(_, d)| d.len() == 1));
+    assert!(ok, "{took}");
 }

@@ -523,7 +523,7 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
     // Without backs only the PDF changes.
     let o = run(&["deck", "--out", out.to_str().unwrap()]);
     assert!(
-        stderr(&o).contains("1 files written, 74 unchanged"),
+        stderr(&o).contains("1 file written, 74 unchanged"),
         "{}",
         stderr(&o)
     );
