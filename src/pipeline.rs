@@ -890,7 +890,7 @@ mod tests {
 
         let other = dir.path().join("other/rules.md");
         let books = find_books(&[a.clone(), other.clone()], &mut diags);
-        assert_eq!(books, [a.clone()]);
+        assert_eq!(books, std::slice::from_ref(&a));
         assert_eq!(diags.len(), 1);
         let text = diags[0].render_short();
         assert!(
