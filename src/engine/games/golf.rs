@@ -53,10 +53,12 @@ impl Game for Golf {
         let problem = problem_heading(cx.book, cx.entry).is_some();
         let chosen = if board.cards.len() > MAX_CHOSEN_CARDS {
             check_deal(cx.cards, board, 16, "Chess Golf", out);
+            check_deck_counts(board, out);
             Chosen::default()
         } else {
             chosen_cards(board, problem, out)
         };
+        check_full_set(board, &chosen, out);
         let has_rings = board
             .arrows
             .iter()
@@ -111,6 +113,134 @@ pub(crate) fn check_moves(
     }
 }
 
+/// How many of a piece the Golf deck (one card per piece, no pawns) and
+/// the setup hold.
+fn deck_count(role: Role) -> usize {
+    match role {
+        Role::Pawn => 0,
+        Role::Knight | Role::Bishop | Role::Rook => 2,
+        Role::Queen | Role::King => 1,
+    }
+}
+
+/// The cards drawn come from the 16-card deck: no more cards of a piece
+/// than the deck holds; a whole deal (`all`) holds every card once.
+fn check_deck_counts(board: &BoardDiagram, out: &mut Vec<Finding>) {
+    let mut seen: Vec<Piece> = Vec::new();
+    for card in &board.cards {
+        let CardFace::Piece(p) = card.face() else {
+            continue;
+        };
+        seen.push(p);
+        let n = seen.iter().filter(|&&q| q == p).count();
+        let limit = deck_count(p.role);
+        if p.role != Role::Pawn && n > limit {
+            out.push(
+                Finding::error(
+                    "golf-card",
+                    card.symbol_span,
+                    format!(
+                        "{} {} cards, but the deck holds {}",
+                        n,
+                        p.name(),
+                        if limit == 1 {
+                            "one".to_string()
+                        } else {
+                            limit.to_string()
+                        }
+                    ),
+                )
+                .with_help("the deck is one card per piece without the pawns: 16 cards"),
+            );
+        }
+    }
+}
+
+/// Every puzzle starts with all 16 pieces (captured ones are put back
+/// after each demonstration), and only the chosen types capture: a piece
+/// missing from the board must be one a made move of the diagram captured.
+fn check_full_set(board: &BoardDiagram, chosen: &Chosen, out: &mut Vec<Finding>) {
+    let arrows: Vec<&Arrow> = board
+        .arrows
+        .iter()
+        .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
+        .collect();
+    let steps = FromFullSet(BorrowSteps {
+        captures: Captures::Chosen(chosen.clone()),
+        special_king: true,
+    });
+    let state = State::new(board.board.clone());
+    // Arrows that do not replay are reported by `check_moves`.
+    let Ok(plan) = replay(&state, &arrows, &steps) else {
+        return;
+    };
+    let start = plan.start;
+    let mut missing = Vec::new();
+    for color in [Color::White, Color::Black] {
+        for role in [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ] {
+            let piece = Piece::new(color, role);
+            let have = start.board.pieces().filter(|(_, p)| *p == piece).count();
+            match deck_count(role).saturating_sub(have) {
+                0 => {}
+                1 => missing.push(format!("a {}", piece.name())),
+                n => missing.push(format!("{n} {}s", piece.name())),
+            }
+        }
+    }
+    if !missing.is_empty() {
+        out.push(
+            Finding::error(
+                "golf-pieces",
+                board_span(board),
+                format!(
+                    "missing from the board: {}; but no capture in this diagram took them, and every puzzle starts with all 16 pieces",
+                    missing.join(", ")
+                ),
+            )
+            .with_help("captured pieces are put back on empty squares after each puzzle, and only the chosen types capture each other"),
+        );
+    }
+}
+
+/// Borrowed moves whose made captures took only pieces missing from the
+/// full set of 16.
+struct FromFullSet(BorrowSteps);
+
+impl StepRules for FromFullSet {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        self.0.step(state, from, to, color)
+    }
+
+    /// A capture of a missing piece is tried before a quiet move, so the
+    /// first reading found restores what it can.
+    fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+        let mut out: Vec<State> = self
+            .0
+            .befores(after, from, to, color)
+            .into_iter()
+            .filter(|b| {
+                b.board.pieces().all(|(_, p)| {
+                    b.board.pieces().filter(|(_, q)| *q == p).count() <= deck_count(p.role)
+                })
+            })
+            .collect();
+        out.sort_by_key(|b| b.piece(to).is_none());
+        out
+    }
+}
+
 /// The chosen types the cards name; a card that is not a piece (or is a
 /// pawn, which Golf does not use) is a finding.
 fn chosen_cards(board: &BoardDiagram, problem: bool, out: &mut Vec<Finding>) -> Chosen {
@@ -136,6 +266,7 @@ fn chosen_cards(board: &BoardDiagram, problem: bool, out: &mut Vec<Finding>) -> 
             ),
         }
     }
+    check_deck_counts(board, out);
     if problem && board.cards.len() < 2 {
         out.push(
             Finding::error(

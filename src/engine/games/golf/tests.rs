@@ -367,3 +367,60 @@ fn the_search_beats_each_published_solution() {
         notes[1].text
     );
 }
+
+#[test]
+fn the_chosen_cards_come_from_the_deck() {
+    // Two white king cards: the deck holds one.
+    let after = "## Chess Golf";
+    let text = mutate(after, "card: b, 10, 4.5", "card: K, 10, 4.5");
+    let l = line_of(&text, "card: K, 10, 4.5", after);
+    let d = expect_one(&text, "golf-card", l);
+    assert_eq!(
+        d.diagnostic.message,
+        "2 white king cards, but the deck holds one"
+    );
+    // A third black bishop card in problem 1 (the deck holds two).
+    let after = "#### Problem 1";
+    let text = mutate(after, "margins: 0, 0, 4, 0", "card: b, 10, 2.5");
+    let l = line_of(&text, "card: b, 9.5, 2.5", after);
+    let d = expect_one(&text, "golf-card", l);
+    assert_eq!(
+        d.diagnostic.message,
+        "3 black bishop cards, but the deck holds 2"
+    );
+}
+
+#[test]
+fn a_piece_missing_without_a_capture_is_found() {
+    // The first example without its white bishop on c8.
+    let after = "start with an example:";
+    let text = mutate(after, ". . B . . . R .", ". . . . . . R .");
+    let (found, _) = golf_findings(&text, &Options::default());
+    let hits: Vec<_> = found.iter().filter(|d| d.rule == "golf-pieces").collect();
+    assert_eq!(hits.len(), 1, "{found:?}");
+    assert_eq!(
+        hits[0].diagnostic.message,
+        "missing from the board: a white bishop; but no capture in this diagram took them, and every puzzle starts with all 16 pieces"
+    );
+}
+
+#[test]
+fn only_the_chosen_types_capture_what_is_missing() {
+    // The special move: the knight took the queen (the chosen types). A
+    // white rook missing as well was taken by nothing the diagram shows.
+    let after = "Moving the bishop breaks the last pair";
+    let (found, _) = golf_findings(&seed_text(), &Options::default());
+    assert!(found.is_empty(), "{found:?}");
+    let text = mutate(after, "R . . . . . N .", ". . . . . . N .");
+    let (found, _) = golf_findings(&text, &Options::default());
+    let hits: Vec<_> = found.iter().filter(|d| d.rule == "golf-pieces").collect();
+    assert_eq!(hits.len(), 1, "{found:?}");
+    assert!(
+        hits[0]
+            .diagnostic
+            .message
+            .starts_with("missing from the board: a white rook;"),
+        "{}",
+        hits[0].diagnostic.message
+    );
+}
