@@ -47,8 +47,56 @@ impl ExtraSteps {
     }
 }
 
-impl StepRules for ExtraSteps {
-    fn step(
+/// Pieces on the board with checkers, counted once a stack.
+fn stacks(state: &State) -> usize {
+    state.rings[0].len() + state.rings[1].len()
+}
+
+/// Pieces captured so far: 32 less those on the board.
+fn captured(state: &State) -> usize {
+    32usize.saturating_sub(state.board.pieces().count())
+}
+
+/// Pieces `color` has lost.
+fn lost(state: &State, color: Color) -> usize {
+    16usize.saturating_sub(
+        state
+            .board
+            .pieces()
+            .filter(|(_, p)| p.color == color)
+            .count(),
+    )
+}
+
+/// Why the checkers under `color`'s pieces cannot be there, if they
+/// cannot. A checker comes under a piece of `color` when the opponent
+/// places it after a capture (at most one a capture of theirs), or when
+/// a piece of `color` captures an opposing piece with checkers: each
+/// such stack needs a capture by `color` after the one that placed its
+/// checker, so at most one fewer than `color`'s captures.
+fn too_many_stacks(state: &State, color: Color) -> Option<String> {
+    let stacks = state
+        .board
+        .pieces()
+        .filter(|&(sq, p)| p.color == color && state.ring(sq).is_some())
+        .count();
+    let theirs = lost(state, color);
+    let mine = lost(state, color.other());
+    if stacks <= theirs + mine.saturating_sub(1) {
+        return None;
+    }
+    Some(format!(
+        "{stacks} {} pieces have checkers, but {} has captured {theirs} pieces and {} {mine}: a checker goes under a {} piece after an opposing capture, or with an opposing piece it captures",
+        color.name(),
+        common::side_name(color.other()),
+        common::side_name(color),
+        color.name()
+    ))
+}
+
+impl ExtraSteps {
+    /// A regular move or an extra king step, before what captures add.
+    fn move_piece(
         &self,
         state: &State,
         from: Square,
@@ -116,6 +164,64 @@ impl StepRules for ExtraSteps {
         }
         Ok(out)
     }
+}
+
+impl StepRules for ExtraSteps {
+    /// A move, then for a capture: the capturing piece keeps the captured
+    /// piece's checkers, and one checker goes under one of the opponent's
+    /// remaining pieces (a new stack, or one more on a stack).
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        // Each turn with a capture adds one checker: never more stacks than captures.
+        if stacks(state) > captured(state) {
+            return Err(format!(
+                "before {from}–{to}, {} pieces have checkers but only {} pieces have been captured, and each turn with a capture adds one checker",
+                stacks(state),
+                captured(state)
+            ));
+        }
+        for c in [Color::White, Color::Black] {
+            if let Some(reason) = too_many_stacks(state, c) {
+                return Err(format!("before {from}–{to}, {reason}"));
+            }
+        }
+        let victim = state.piece(to).filter(|p| p.color != color);
+        let afters = self.move_piece(state, from, to, color)?;
+        let Some(_) = victim else {
+            return Ok(afters);
+        };
+        let victim_had = state.ring(to).is_some();
+        let mut out = Vec::new();
+        for mut s in afters {
+            if victim_had {
+                s.set_ring(to, Some(Color::White));
+            }
+            let theirs: Vec<Square> = s
+                .board
+                .pieces()
+                .filter(|(_, p)| p.color != color)
+                .map(|(sq, _)| sq)
+                .collect();
+            for sq in theirs {
+                let mut t = s.clone();
+                t.set_ring(sq, Some(Color::White));
+                if !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(format!(
+                "{from}–{to} captures, but no opposing piece remains to take the checker a capture adds"
+            ));
+        }
+        Ok(out)
+    }
 
     /// "You may capture a pawn en passant at the usual square after a
     /// regular move of two squares."
@@ -138,17 +244,48 @@ impl StepRules for ExtraSteps {
                 .collect();
             out.extend(more);
         }
+        // A capture: the checkers now under the capturing piece may have
+        // been the captured piece's (or both's), and one checker under an
+        // opposing piece may be the one this capture added.
+        let mut more = Vec::new();
+        for b in &out {
+            if b.piece(to).is_none_or(|v| v.color == color) {
+                continue;
+            }
+            let mut variants = vec![b.clone()];
+            if b.ring(from).is_some() {
+                for both in [false, true] {
+                    let mut v = b.clone();
+                    v.set_ring(to, Some(Color::White));
+                    if !both {
+                        v.set_ring(from, None);
+                    }
+                    variants.push(v);
+                }
+            }
+            for v in &variants {
+                for (sq, p) in v.board.pieces() {
+                    if p.color != color && sq != to && v.ring(sq).is_some() {
+                        let mut w = v.clone();
+                        w.set_ring(sq, None);
+                        more.push(w);
+                    }
+                }
+            }
+            more.extend(variants.into_iter().skip(1));
+        }
+        out.extend(more);
         out
     }
 }
 
 /// Checkers as rings under pieces, with `corner text` counts; returns the
-/// squares holding checkers.
+/// squares holding checkers and the number of checkers.
 pub(crate) fn checker_squares(
     board: &BoardDiagram,
     colours: &[ArrowColour],
     out: &mut Vec<Finding>,
-) -> SquareSet {
+) -> (SquareSet, u32) {
     let mut set = SquareSet::EMPTY;
     let mut total = 0;
     for ring in board
@@ -208,7 +345,7 @@ pub(crate) fn checker_squares(
             format!("{total} checkers on the board, but a set has {CHECKER_SET}"),
         ));
     }
-    set
+    (set, total)
 }
 
 impl Game for Adrenaline {
@@ -219,7 +356,7 @@ impl Game for Adrenaline {
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MaterialRules::ORTHODOX, out);
         // "The colour of the checker doesn't matter."
-        let set = checker_squares(
+        let (set, total) = checker_squares(
             board,
             &[ArrowColour::Grey, ArrowColour::White, ArrowColour::Black],
             out,
@@ -229,6 +366,29 @@ impl Game for Adrenaline {
             rings: [set, SquareSet::EMPTY],
             en_passant: None,
         };
+        // Each turn with a capture adds one checker, and extra moves use them up.
+        let taken = captured(&state) as u32;
+        if total > taken
+            && let Some(ring) = board.arrows.iter().rev().find(|a| a.is_ring())
+        {
+            out.push(
+                Finding::error(
+                    CHECKERS,
+                    ring.span,
+                    format!(
+                        "{total} checkers on the board, but only {taken} pieces have been captured"
+                    ),
+                )
+                .with_help("a player adds one checker on a turn with a capture, and extra moves use them up"),
+            );
+        }
+        for c in [Color::White, Color::Black] {
+            if let Some(reason) = too_many_stacks(&state, c)
+                && let Some(ring) = board.arrows.iter().rev().find(|a| a.is_ring())
+            {
+                out.push(Finding::error(CHECKERS, ring.span, reason));
+            }
+        }
         let arrows = common::move_arrows(board);
         let steps = ExtraSteps {
             heads: [Color::White, Color::Black]
@@ -317,8 +477,9 @@ mod tests {
         );
     }
 
+    /// Two black pawns were captured, so two checkers may be on the board.
     const EXTRA: &str = "r n b q k b n r
-        p p p p . p p p
+        . . p p . p p p
         . . . . . . . .
         . . . . p . . .
         . . . . . . . .
@@ -365,9 +526,87 @@ mod tests {
     }
 
     #[test]
+    fn a_new_checker_goes_under_an_opposing_piece() {
+        // White captured on a6: the checker it adds goes under a black piece.
+        for (ring, rule) in [
+            ("arrow: a6, a6, gray", common::ARROW),
+            ("arrow: e1, e1, gray", common::ARROW),
+        ] {
+            let f = mutate(BOOK, SECTION, 1, "arrow: h7, h7, gray", ring);
+            assert!(
+                f.iter().any(|f| f.rule == rule),
+                "{ring}: {:?}",
+                summary(&f)
+            );
+        }
+        let f = mutate(
+            BOOK,
+            SECTION,
+            1,
+            "arrow: h7, h7, gray",
+            "arrow: e8, e8, gray",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn no_more_checkers_than_captures() {
+        let f = check_text(SECTION, &format!("{OPENING}\narrow: e2, e2, grey"));
+        assert!(f.iter().any(|f| f.rule == CHECKERS), "{:?}", summary(&f));
+        // Three on the stack at c1 of the checkmate example, seven in all,
+        // after ten captures; eleven would be too many.
+        let f = mutate(
+            BOOK,
+            SECTION,
+            2,
+            "corner text: 3, 3, 1",
+            "corner text: 7, 3, 1",
+        );
+        assert!(f.iter().any(|f| f.rule == CHECKERS), "{:?}", summary(&f));
+    }
+
+    /// The white knight may take the pawn on e5, which has a checker.
+    const TAKES_ADRENALINE: &str = "r n b q k b n r
+        p p p . . p p p
+        . . . . . . . .
+        . . . . p . . .
+        . . . . . . . .
+        . . . . . N . .
+        P P P P . P P P
+        R N B Q K B . R
+        arrow: f3, e5, white
+        arrow: e5, d6, white";
+
+    #[test]
+    fn a_capturing_piece_keeps_and_may_use_the_captured_adrenaline() {
+        let f = check_text(SECTION, &format!("{TAKES_ADRENALINE}\narrow: e5, e5, grey"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Without a checker on the pawn there is none to use.
+        let f = check_text(SECTION, TAKES_ADRENALINE);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+        // Made: the knight on d6 with the checkers left, and the new
+        // checker under a black piece.
+        let made = TAKES_ADRENALINE
+            .replace(
+                "p p p . . p p p\n        . . . . . . . .\n        . . . . p",
+                "p p p . . p p p\n        . . . N . . . .\n        . . . . .",
+            )
+            .replace(". . . . . N . .", ". . . . . . . .");
+        let f = check_text(
+            SECTION,
+            &format!("{made}\narrow: d6, d6, grey\narrow: a7, a7, grey"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
     fn no_castling_with_checkers() {
         let text = "r n b q k . . r
-            p p p p . p p p
+            . p p p . p p p
             . . . . . n . .
             . . b . p . . .
             . . B . P . . .
