@@ -9,7 +9,7 @@ use crate::diagram::{ArrowColour, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Rules, SquareSet, is_king_step};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
-use crate::engine::replay::{State, StepRules, default_befores, orthodox_step};
+use crate::engine::replay::{State, StepRules, default_befores, en_passant_victim, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Adrenaline;
@@ -169,7 +169,8 @@ impl ExtraSteps {
 impl StepRules for ExtraSteps {
     /// A move, then for a capture: the capturing piece keeps the captured
     /// piece's checkers, and one checker goes under one of the opponent's
-    /// remaining pieces (a new stack, or one more on a stack).
+    /// remaining pieces (a new stack, or one more on a stack), or is yet
+    /// to be placed.
     fn step(
         &self,
         state: &State,
@@ -180,7 +181,7 @@ impl StepRules for ExtraSteps {
         // Each turn with a capture adds one checker: never more stacks than captures.
         if stacks(state) > captured(state) {
             return Err(format!(
-                "before {from}–{to}, {} pieces have checkers but only {} pieces have been captured, and each turn with a capture adds one checker",
+                "before {from}–{to}, more pieces have checkers ({}) than pieces have been captured ({}), and each turn with a capture adds one checker",
                 stacks(state),
                 captured(state)
             ));
@@ -190,17 +191,28 @@ impl StepRules for ExtraSteps {
                 return Err(format!("before {from}–{to}, {reason}"));
             }
         }
-        let victim = state.piece(to).filter(|p| p.color != color);
-        let afters = self.move_piece(state, from, to, color)?;
-        let Some(_) = victim else {
-            return Ok(afters);
+        // The captured piece's square: `to`, or beside it en passant.
+        let en_passant = state.piece(from).is_some_and(|p| p.role == Role::Pawn)
+            && from.file != to.file
+            && state.piece(to).is_none();
+        let taken = if en_passant {
+            en_passant_victim(from, to)
+        } else {
+            to
         };
-        let victim_had = state.ring(to).is_some();
+        let captures = state.piece(taken).is_some_and(|p| p.color != color);
+        let afters = self.move_piece(state, from, to, color)?;
+        if !captures {
+            return Ok(afters);
+        }
+        let victim_had = state.ring(taken).is_some();
         let mut out = Vec::new();
         for mut s in afters {
             if victim_had {
                 s.set_ring(to, Some(Color::White));
             }
+            // The diagram may show the turn before its checker is placed.
+            out.push(s.clone());
             let theirs: Vec<Square> = s
                 .board
                 .pieces()
@@ -214,11 +226,6 @@ impl StepRules for ExtraSteps {
                     out.push(t);
                 }
             }
-        }
-        if out.is_empty() {
-            return Err(format!(
-                "{from}–{to} captures, but no opposing piece remains to take the checker a capture adds"
-            ));
         }
         Ok(out)
     }
