@@ -1,13 +1,22 @@
 //! Crowded House: orthodox moves played by four players, each moving only
 //! pieces that start or end on their half of the board. The arrow is a
 //! proposed move (the piece still on its tail); a `rect` marks the
-//! mover's half. Kings may move into or stay in check.
+//! mover's half.
+//!
+//! The play order (king-side White, king-side Black, queen-side White,
+//! queen-side Black) decides check: "A king may move into check or castle
+//! out of check, if the next player can't make the capture." After White
+//! moves on one half, the next player is Black on the same half; after
+//! Black, White on the other half. The next player captures with a piece
+//! that starts on their half or takes a king standing there. A move that
+//! leaves the mover's king open to that capture is not allowed; any other
+//! check is.
 
-use crate::diagram::{BoardDiagram, Rect, Square};
-use crate::engine::chess::Rules;
+use crate::diagram::{BoardDiagram, Color, Piece, Rect, Role, Square};
+use crate::engine::chess::{CastlingInference, Position, Rules};
 use crate::engine::games::common;
 use crate::engine::material;
-use crate::engine::replay::{OrthodoxSteps, State, arrow_color};
+use crate::engine::replay::{State, StepRules, arrow_color, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct CrowdedHouse;
@@ -23,6 +32,114 @@ const RULES: Rules = Rules {
     castle_through_attack: true,
     ..Rules::STANDARD
 };
+
+/// A player's half: files a–d (queen side) or e–h (king side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Half {
+    Queen,
+    King,
+}
+
+impl Half {
+    fn holds(self, sq: Square) -> bool {
+        (sq.file < 4) == (self == Half::Queen)
+    }
+
+    fn other(self) -> Half {
+        match self {
+            Half::Queen => Half::King,
+            Half::King => Half::Queen,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Half::Queen => "queen-side",
+            Half::King => "king-side",
+        }
+    }
+}
+
+/// The player after `color`'s player on `half`.
+fn next_player(color: Color, half: Half) -> (Color, Half) {
+    match color {
+        Color::White => (Color::Black, half),
+        Color::Black => (Color::White, half.other()),
+    }
+}
+
+/// A piece of the next player's that could capture `color`'s king, if any.
+fn king_taker(state: &State, color: Color, half: Half) -> Option<(Square, Piece)> {
+    let (by, their) = next_player(color, half);
+    let king = state
+        .board
+        .pieces()
+        .find(|(_, p)| *p == Piece::new(color, Role::King))?
+        .0;
+    let pos = Position::from_board(&state.board, by, CastlingInference::None);
+    pos.attackers_to(king, by, pos.occupied())
+        .iter()
+        .find(|&sq| their.holds(sq) || their.holds(king))
+        .and_then(|sq| state.piece(sq).map(|p| (sq, p)))
+}
+
+/// Orthodox moves by the player on `half` (either half when the diagram
+/// does not mark it), whose king the next player cannot then capture.
+struct CrowdedSteps {
+    half: Option<Half>,
+}
+
+impl StepRules for CrowdedSteps {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        let afters = orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)?;
+        let halves: Vec<Half> = match self.half {
+            Some(h) => vec![h],
+            None => [Half::Queen, Half::King]
+                .into_iter()
+                .filter(|h| h.holds(from) || h.holds(to))
+                .collect(),
+        };
+        let mut reason = None;
+        let mut out = Vec::new();
+        for after in afters {
+            for &h in &halves {
+                match king_taker(&after, color, h) {
+                    None => {
+                        if !out.contains(&after) {
+                            out.push(after.clone());
+                        }
+                    }
+                    Some((sq, p)) => {
+                        let (by, their) = next_player(color, h);
+                        reason.get_or_insert(format!(
+                            "after {from}–{to} the next player ({} {}) could capture the {} king with the {} on {sq}",
+                            their.name(),
+                            by.name(),
+                            color.name(),
+                            p.name()
+                        ));
+                    }
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(reason.unwrap_or_else(|| format!("{from}–{to} is not possible here")));
+        }
+        Ok(out)
+    }
+
+    /// "En passant capture only works if the pawn is captured immediately
+    /// after its first move."
+    fn en_passant(&self) -> bool {
+        true
+    }
+}
 
 fn contains(rect: &Rect, sq: Square) -> bool {
     let (f, r) = (sq.file + 1, sq.rank);
@@ -81,9 +198,16 @@ impl Game for CrowdedHouse {
             }
         }
         let state = State::new(board.board.clone());
-        let Some(_plan) =
-            common::check_moves(board, &state, &arrows, &OrthodoxSteps::new(RULES), out)
-        else {
+        let steps = CrowdedSteps {
+            half: side.map(|r| {
+                if r.files == (1, 4) {
+                    Half::Queen
+                } else {
+                    Half::King
+                }
+            }),
+        };
+        let Some(_plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
             return;
         };
         let Some(rect) = side else {
@@ -186,21 +310,68 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_king_may_move_into_check() {
-        let f = check_text(
+    fn white_king_steps(rect: &str) -> Vec<Finding> {
+        // The black queen on h5 attacks e2, on the king side.
+        check_text(
             SECTION,
-            "r n b . k b n r
-             p p p p . p p p
-             . . . . . . . .
-             . . . . p . . .
-             . . . . P . . q
-             . . . . . . . .
-             P P P P . . P P
-             R N B Q K B N R
-             arrow: e1, f2, white
-             rect: 5, 1, 8, 8",
-        );
+            &format!(
+                "r n b . k b n r
+                 p p p p . p p p
+                 . . . . . . . .
+                 . . . . p . . q
+                 . . . . P . . .
+                 . . . . . . . .
+                 P P P P . P P P
+                 R N B K . B N R
+                 arrow: d1, e2, white
+                 {rect}"
+            ),
+        )
+    }
+
+    #[test]
+    fn a_king_may_move_into_check_the_next_player_cannot_use() {
+        // Queen-side White: the next player is queen-side Black, who may
+        // not move the queen on h5 to take a king on e2.
+        let f = white_king_steps("rect: 1, 1, 4, 8");
         assert!(f.is_empty(), "{:?}", summary(&f));
+        // Unmarked, the move is legal for one of White's players.
+        let f = white_king_steps("");
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // King-side White: the next player is king-side Black, who may.
+        let f = white_king_steps("rect: 5, 1, 8, 8");
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(
+            f[0].message,
+            "after d1–e2 the next player (king-side black) could capture the white king with the black queen on h5"
+        );
+    }
+
+    #[test]
+    fn after_black_the_next_player_is_white_on_the_other_half() {
+        let king_side_black = |bishop_row: &str| {
+            check_text(
+                SECTION,
+                &format!(
+                    "r n b q k b n r
+                     p p p p . p p p
+                     . . . . . . . .
+                     . . . . p . . .
+                     {bishop_row}
+                     . . . . . . . .
+                     P P P P . P P P
+                     R N . Q K B N R
+                     arrow: e8, e7, black
+                     rect: 5, 1, 8, 8"
+                ),
+            )
+        };
+        // The next player is queen-side White: a bishop on h4 is not theirs.
+        let f = king_side_black(". . . . P . . B");
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A bishop on b4 is.
+        let f = king_side_black(". B . . P . . .");
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, common::ARROW);
     }
 }

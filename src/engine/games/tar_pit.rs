@@ -30,6 +30,7 @@ impl Game for TarPit {
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MaterialRules::ORTHODOX, out);
         check_cards(board, out);
+        check_hands(board, out);
         let Some(state) = rings(board, out) else {
             return;
         };
@@ -167,6 +168,45 @@ fn check_cards(board: &BoardDiagram, out: &mut Vec<Finding>) {
                     ),
                 )
                 .with_help("one card per piece, and the two sixes of each colour as checker cards"),
+            );
+        }
+    }
+}
+
+/// "Draw cards until you have one card for every checker in front of
+/// you": after drawing a player holds as many cards as checkers in front
+/// of them, and between draws only fewer (a checker came back to them, or
+/// they played a card). The hands are where the examples lay them out:
+/// Black's above the board, White's below it; a card beside the board's
+/// middle is the discard pile.
+fn check_hands(board: &BoardDiagram, out: &mut Vec<Finding>) {
+    let Some(stock) = &board.checkers else {
+        return;
+    };
+    for (color, in_front) in [(Color::White, stock.white), (Color::Black, stock.black)] {
+        let hand: Vec<&crate::diagram::Card> = board
+            .cards
+            .iter()
+            .filter(|c| match color {
+                Color::White => c.y > 4.5,
+                Color::Black => c.y < 1.5,
+            })
+            .collect();
+        let Some(last) = hand.last() else {
+            continue;
+        };
+        if hand.len() > in_front as usize {
+            out.push(
+                Finding::error(
+                    RULE_CARDS,
+                    last.span,
+                    format!(
+                        "{} holds {} cards but has {in_front} checkers in front of them, and a player never holds more cards than checkers",
+                        if color == Color::White { "White" } else { "Black" },
+                        hand.len()
+                    ),
+                )
+                .with_help("players draw until they have one card for every checker in front of them; a player with more must discard"),
             );
         }
     }
@@ -849,6 +889,21 @@ mod tests {
                 .any(|(r, m)| *r == RULE_ARROW && m.contains("check")),
             "{f:?}"
         );
+    }
+
+    #[test]
+    fn a_player_holds_no_more_cards_than_checkers_in_front() {
+        // Black holds four cards with five checkers in front (one came back
+        // on White's turn); White four with four.
+        let f = mutated(1, "checkers: 4, 5", "checkers: 3, 5", "cards");
+        assert_eq!(
+            f,
+            [
+                "White holds 4 cards but has 3 checkers in front of them, and a player never holds more cards than checkers"
+            ]
+        );
+        let f = mutated(4, "checkers: 4, 4", "checkers: 4, 2", "cards");
+        assert_eq!(f.len(), 1, "{f:?}");
     }
 
     #[test]
