@@ -258,7 +258,7 @@ impl Book {
             diags: Vec::new(),
             depth: 0,
         };
-        let parser = Parser::new_ext(&masked, Options::empty());
+        let parser = Parser::new_ext(&masked, Options::ENABLE_SMART_PUNCTUATION);
         let link_defs = {
             let mut defs: Vec<LinkDef> = parser
                 .reference_definitions()

@@ -206,6 +206,8 @@ pub struct VBox {
     pub anchors: Vec<String>,
     /// The first box of the book's body (numbered from 1).
     pub starts_body: bool,
+    /// How many points a figure may shrink to fill a page.
+    pub shrink: f32,
     /// The first line's baseline, for list markers.
     baseline: Option<f32>,
 }
@@ -221,6 +223,7 @@ impl VBox {
             links: Vec::new(),
             anchors: Vec::new(),
             starts_body: false,
+            shrink: 0.0,
             baseline: None,
         }
     }
@@ -229,34 +232,138 @@ impl VBox {
 /// Fills pages of `body` points with boxes, breaking only where allowed
 /// when it can. Returns, per page, each box index and its y.
 pub fn paginate(boxes: &[VBox], body: f32) -> Vec<Vec<(usize, f32)>> {
+    paginate_shrinking(boxes, body).0
+}
+
+/// How short a page may end (of its text block) before the page counts as
+/// a hole; only the last page before a new section may end shorter.
+pub const FULL_ENOUGH: f32 = 0.75;
+
+/// One candidate page, boxes `start..end`: its natural height and how much
+/// its figures may shrink.
+struct PageFit {
+    natural: f32,
+    shrink: f32,
+}
+
+/// Pages chosen as typesetters do, over the whole book rather than one page
+/// at a time: every allowed set of breaks is weighed by how empty its pages
+/// leave their text blocks (a page that ends a section may end anywhere),
+/// and diagrams shrink (down to their `shrink`) to fill a page instead of
+/// leaving a hole. Returns the pages, as `paginate`, and each box's height
+/// lost to shrinking.
+pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
+    let n = boxes.len();
+    // best[i]: the least cost of the pages from a page that starts at box i.
+    let mut best = vec![f64::INFINITY; n + 1];
+    let mut next = vec![n; n + 1];
+    best[n] = 0.0;
+    for i in (0..n).rev() {
+        let mut fit = PageFit {
+            natural: 0.0,
+            shrink: 0.0,
+        };
+        let mut last_fitting = i + 1;
+        for j in i..n {
+            let b = &boxes[j];
+            if j > i && b.brk == Brk::NewPage {
+                break;
+            }
+            let gap = if j == i { 0.0 } else { b.space_before };
+            let grown = PageFit {
+                natural: fit.natural + gap + b.height,
+                shrink: fit.shrink + b.shrink,
+            };
+            if j > i && grown.natural - grown.shrink > body + 0.01 {
+                break;
+            }
+            fit = grown;
+            last_fitting = j + 1;
+            let end = j + 1;
+            let breaks_here = end == n || boxes[end].brk != Brk::Never;
+            if breaks_here {
+                let ends_section = end == n || boxes[end].brk == Brk::NewPage;
+                let cost = page_cost(&fit, body, ends_section) + best[end];
+                if cost < best[i] {
+                    best[i] = cost;
+                    next[i] = end;
+                }
+            }
+        }
+        // No allowed break fits (a keep longer than a page): break where the
+        // page is full, so the book still makes progress.
+        if best[i].is_infinite() {
+            next[i] = last_fitting;
+            best[i] = 1e9 + best[last_fitting];
+        }
+    }
     let mut pages = Vec::new();
+    let mut lost = vec![0.0; n];
     let mut i = 0;
-    while i < boxes.len() {
-        let start = i;
+    while i < n {
+        let end = next[i].clamp(i + 1, n);
+        let natural: f32 = (i..end)
+            .map(|j| boxes[j].height + if j == i { 0.0 } else { boxes[j].space_before })
+            .sum();
+        let shrink: f32 = (i..end).map(|j| boxes[j].shrink).sum();
+        // Every figure on an overfull page gives up the same share of what
+        // it may.
+        let share = if natural > body && shrink > 0.0 {
+            ((natural - body) / shrink).min(1.0)
+        } else {
+            0.0
+        };
         let mut y = 0.0;
         let mut placed = Vec::new();
-        let mut end = boxes.len();
-        for (j, b) in boxes.iter().enumerate().skip(start) {
-            if j > start && b.brk == Brk::NewPage {
-                end = j;
-                break;
-            }
-            let gap = if j == start { 0.0 } else { b.space_before };
-            if j > start && y + gap + b.height > body + 0.01 {
-                end = (start + 1..=j)
-                    .rev()
-                    .find(|&k| boxes[k].brk != Brk::Never)
-                    .unwrap_or(j);
-                break;
-            }
+        for j in i..end {
+            let gap = if j == i { 0.0 } else { boxes[j].space_before };
+            lost[j] = boxes[j].shrink * share;
             placed.push((j, y + gap));
-            y += gap + b.height;
+            y += gap + boxes[j].height - lost[j];
         }
-        placed.retain(|&(j, _)| j < end);
         pages.push(placed);
         i = end;
     }
-    pages
+    (pages, lost)
+}
+
+/// The cost of a page: nothing for the last page of a section; growing
+/// fast with the empty part of the text block, and far more past
+/// [`FULL_ENOUGH`]; a little for each point a figure shrinks.
+fn page_cost(fit: &PageFit, body: f32, ends_section: bool) -> f64 {
+    let shrunk = (fit.natural - body).max(0.0);
+    let shrink_cost = if fit.shrink > 0.0 {
+        f64::from(shrunk / fit.shrink) * 4.0
+    } else {
+        0.0
+    };
+    if ends_section {
+        return 1.0 + shrink_cost;
+    }
+    let used = fit.natural.min(body);
+    let empty = f64::from(((body - used) / body).max(0.0));
+    let hole = if empty > f64::from(1.0 - FULL_ENOUGH) {
+        1000.0 + 1000.0 * empty
+    } else {
+        0.0
+    };
+    1.0 + (empty * 10.0).powi(2) + hole + shrink_cost
+}
+
+/// Shrinks a figure's drawing by `lost` points of height, about its
+/// centre line.
+fn shrink_figure(b: &mut VBox, lost: f32) {
+    for d in &mut b.draws {
+        if let Draw::Svg { x, w, h, .. } | Draw::Image { x, w, h, .. } = d
+            && *h > 0.0
+        {
+            let scale = ((*h - lost) / *h).clamp(0.0, 1.0);
+            *x += *w * (1.0 - scale) / 2.0;
+            *w *= scale;
+            *h *= scale;
+        }
+    }
+    b.height -= lost;
 }
 
 struct Colours {
@@ -828,6 +935,8 @@ impl Ctx<'_> {
         let gap = self.lead() * 0.6;
         let mut b = VBox::new(h + gap, BoxKind::Figure);
         b.space_before = gap;
+        // It may shrink to 80 % rather than leave a hole at a page's foot.
+        b.shrink = h * 0.2;
         b.draws.push(Draw::Svg {
             tree,
             x: x + (width - w) / 2.0,
@@ -920,6 +1029,8 @@ impl Ctx<'_> {
         let gap = self.lead() * 0.6;
         let mut b = VBox::new(h + gap, BoxKind::Figure);
         b.space_before = gap;
+        // It may shrink to 80 % rather than leave a hole at a page's foot.
+        b.shrink = h * 0.2;
         b.draws.push(Draw::Image {
             image: self.images.len() - 1,
             x: x + (width - w) / 2.0,
@@ -1216,7 +1327,12 @@ impl Ctx<'_> {
     /// Paginates, numbers the pages, adds footers and resolves page numbers.
     fn finish(mut self) -> Laid {
         let ps = self.ps;
-        let pages_of = paginate(&self.out, self.body);
+        let (pages_of, lost) = paginate_shrinking(&self.out, self.body);
+        for (b, &lost) in self.out.iter_mut().zip(&lost) {
+            if lost > 0.0 {
+                shrink_figure(b, lost);
+            }
+        }
         let body_page = pages_of
             .iter()
             .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
@@ -1338,6 +1454,71 @@ mod tests {
         assert_eq!(roman(4), "iv");
         assert_eq!(roman(14), "xiv");
         assert_eq!(roman(1994), "mcmxciv");
+    }
+
+    #[test]
+    fn a_figure_shrinks_rather_than_leave_a_hole() {
+        // Six lines of 10, a figure of 50 kept with the line before it, then
+        // more text, on pages of 100. At full size the figure and its line
+        // go over, leaving half a page empty; shrunk by 10 they fit.
+        let mut boxes: Vec<VBox> = (0..6).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        let mut fig = VBox::new(50.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        fig.shrink = 12.0;
+        boxes.push(fig);
+        boxes.extend((0..8).map(|_| vbox(10.0, Brk::Allowed)));
+        let (pages, lost) = paginate_shrinking(&boxes, 100.0);
+        assert_eq!(pages[0].last().unwrap().0, 6);
+        assert!((lost[6] - 10.0).abs() < 1e-3, "{}", lost[6]);
+        assert!(lost.iter().enumerate().all(|(i, &l)| i == 6 || l == 0.0));
+        // Without room to shrink, the figure takes its line to the next page.
+        boxes[6].shrink = 0.0;
+        let (pages, lost) = paginate_shrinking(&boxes, 100.0);
+        assert_eq!(pages[1][0].0, 5);
+        assert!(lost.iter().all(|&l| l == 0.0));
+    }
+
+    #[test]
+    fn earlier_breaks_avoid_a_later_hole() {
+        // Eighteen lines, then a figure of 60 kept with the last of them,
+        // on pages of 100. A page at a time fills page 1 with ten lines;
+        // page 2 then holds seven (70 %), as the figure and its line go
+        // over. Weighing the whole section, page 1 ends earlier and page 2
+        // holds more: no page but the last is under three quarters.
+        let mut boxes: Vec<VBox> = (0..18).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        let mut fig = VBox::new(60.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        boxes.push(fig);
+        boxes.extend((0..6).map(|_| vbox(10.0, Brk::Allowed)));
+        let pages = paginate(&boxes, 100.0);
+        let fill = |p: &Vec<(usize, f32)>| {
+            let (i, y) = *p.last().unwrap();
+            (y + boxes[i].height) / 100.0
+        };
+        for page in &pages[..pages.len() - 1] {
+            assert!(fill(page) >= FULL_ENOUGH, "{pages:?}");
+        }
+    }
+
+    #[test]
+    fn typographic_punctuation_and_lining_figures() {
+        let (boxes, _) = lay("## A\nIt's \"Chess960\" -- for 2--4 players.\n");
+        let text: String = boxes
+            .iter()
+            .flat_map(|b| &b.draws)
+            .filter_map(|d| match d {
+                Draw::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert!(text.contains("It\u{2019}s"), "{text}");
+        assert!(text.contains("\u{201c}Chess960\u{201d}"), "{text}");
+        assert!(text.contains("2\u{2013}4"), "{text}");
+        let fonts = super::super::text::Fonts::new("Raleway", "Fredoka One").unwrap();
+        let mut shaper = Shaper::new(&fonts);
+        let nine = shaper.shape(FaceId::Regular, "9")[0].id;
+        let old_style = fonts.face(FaceId::Regular).rb.glyph_index('9').unwrap().0;
+        assert_ne!(nine, old_style, "lining figures are on");
     }
 
     #[test]

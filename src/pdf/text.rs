@@ -156,7 +156,11 @@ impl<'f> Shaper<'f> {
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.set_direction(rustybuzz::Direction::LeftToRight);
-        let out = rustybuzz::shape(&f.rb, &[], buffer);
+        // Lining figures: Raleway's default old-style ones make "Chess960"
+        // read as "Chessg6o".
+        let lining =
+            rustybuzz::Feature::new(rustybuzz::ttf_parser::Tag::from_bytes(b"lnum"), 1, ..);
+        let out = rustybuzz::shape(&f.rb, &[lining], buffer);
         let scale = 1.0 / f.units_per_em;
         let glyphs: Arc<[Glyph]> = out
             .glyph_infos()
