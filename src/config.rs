@@ -19,6 +19,9 @@ pub const CONFIG_FILE: &str = "chess-kit-docs.toml";
 pub struct Config {
     pub build: BuildConfig,
     pub check: CheckConfig,
+    /// Games built on standard chess, with their rule switches (`[[variant]]`).
+    #[serde(rename = "variant")]
+    pub variants: Vec<toml::Spanned<crate::engine::variants::VariantConfig>>,
     /// Where the file was found; relative paths in it are relative to its folder.
     #[serde(skip)]
     pub dir: PathBuf,

@@ -170,6 +170,14 @@ pub fn load_and_check(
 ) -> Checked {
     let mut checked = Checked::default();
     let mut findings: Vec<RuleDiagnostic> = Vec::new();
+    let options = Options {
+        variants: engine::variants::Variants::from_config(
+            &config.variants,
+            config.source.as_ref(),
+            &mut checked.diags,
+        ),
+        ..run.options.clone()
+    };
     for path in find_books(paths, diags) {
         let mut book_diags = Vec::new();
         let Some(book) = Book::load(&path, &mut book_diags) else {
@@ -179,13 +187,17 @@ pub fn load_and_check(
         book.check_images(&mut book_diags);
         let toc = table_of_contents(&book, &mut book_diags);
         if run.rules {
-            let (found, counts, notes) = engine::check_book(&book, &run.options);
+            let (found, counts, notes) = engine::check_book(&book, &options);
             findings.extend(found);
             checked.counts.rule_checked += counts.rule_checked;
             checked.counts.syntax_only += counts.syntax_only;
             checked.notes.extend(notes.into_iter().map(|n| {
                 let at = book.source.line_col(n.span.start);
-                format!("{}:{at}: note: {}", book.source.path.display(), n.text)
+                let label = match n.kind {
+                    engine::NoteKind::Measured => "note: ",
+                    engine::NoteKind::SyntaxOnly => "",
+                };
+                format!("{}:{at}: {label}{}", book.source.path.display(), n.text)
             }));
         } else {
             checked.counts.syntax_only += book.diagrams.len();
@@ -292,6 +304,7 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
         rules: true,
         options: Options {
             shortest: options.shortest,
+            ..Options::default()
         },
     };
     let mut diags = Vec::new();

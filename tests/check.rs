@@ -179,21 +179,173 @@ fn build_refuses_a_book_with_findings_unless_no_check() {
 }
 
 #[test]
-fn a_section_of_an_unknown_game_is_syntax_only() {
+fn a_section_of_an_unknown_game_is_syntax_only_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(
         dir.path().join("demo.md"),
-        TWO_KINGS.replace("## Zombie Chess", "## Karl's Fortress Chess"),
+        TWO_KINGS.replace("## Zombie Chess", "## My Own Variant"),
     )
     .unwrap();
     let o = check_dir(dir.path(), &[]);
     let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
     assert!(
-        out.contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 1 error"),
+        out.contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 0 errors"),
         "{out}\n{err}"
     );
-    // The common material check still runs.
-    assert!(err.contains("White has 2 kings"), "{err}");
+    // Once for the section, neither an error nor a warning: its rules
+    // (even how many kings a side has) are unknown.
+    let line = "demo.md:1:1: no rules known for `My Own Variant`: its diagrams are checked for syntax only";
+    assert_eq!(out.matches(line).count(), 1, "{out}");
+    assert!(
+        !out.contains("error:") && !err.contains("error:"),
+        "{out}\n{err}"
+    );
+    assert!(!err.contains("warning"), "{err}");
+}
+
+/// A game the author configured: standard chess on a 6×6 board, without
+/// check, en passant or castling, each side without its bishops.
+const VARIANT_TOML: &str = "# my games
+[[variant]]
+game = \"Tiny Chess\"
+check = false
+en_passant = false
+castling = false
+set_aside = \"BBPP\"
+board = 6
+";
+
+fn variant_book(rows: &str, arrows: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("## Tiny Chess\n\n");
+    for l in rows.lines().chain(arrows.lines()) {
+        text.push_str("    ");
+        text.push_str(l.trim());
+        text.push('\n');
+    }
+    fs::write(dir.path().join("tiny.md"), text).unwrap();
+    fs::write(dir.path().join("chess-kit-docs.toml"), VARIANT_TOML).unwrap();
+    dir
+}
+
+const TINY: &str = ". . . . . . . .
+    . . . . . . . .
+    r n q k n r . .
+    p p p p p p . .
+    . . . . . . . .
+    . . . . . . . .
+    P P P P P P . .
+    R N Q K N R . .";
+
+#[test]
+fn a_configured_variant_is_rule_checked_by_its_switches() {
+    // A legal move keeps the diagram clean; the king may even stay in check.
+    let dir = variant_book(TINY, "arrow: b1, c3, white");
+    let o = check_dir(dir.path(), &[]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+    assert!(
+        out.contains("checked 1 diagram: 1 rule-checked, 0 syntax-only, 0 errors"),
+        "{out}\n{err}"
+    );
+    // Pawns start on the 2nd and the 5th rank and may step two squares.
+    let dir = variant_book(TINY, "arrow: c5, c3, black");
+    let o = check_dir(dir.path(), &[]);
+    assert_eq!(o.status.code(), Some(0), "{:?}", text(&o));
+    // Each switch broken: a piece off the 6×6 board, a move off it, and a
+    // bishop that the side put away (with no pawn missing to promote).
+    for (rows, arrows, expect) in [
+        (
+            TINY.replace("R N Q K N R . .", "R N Q K N R . B"),
+            "",
+            "outside this game's 6×6 board (files a–f, ranks 1–6)",
+        ),
+        (
+            TINY.to_string(),
+            "arrow: f1, h1, white",
+            "outside this game's 6×6 board",
+        ),
+        (
+            TINY.replace("R N Q K N R . .", "R B Q K N R . ."),
+            "",
+            "White has too many pieces",
+        ),
+    ] {
+        let dir = variant_book(&rows, arrows);
+        let o = check_dir(dir.path(), &[]);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+        assert!(err.contains(expect), "{expect}: {err}");
+    }
+}
+
+#[test]
+fn a_configured_variant_without_check_or_castling() {
+    // With check = false a king may be left in check; castling is off.
+    let free = ". . . . . . . .
+        . . . . . . . .
+        . . . k . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . r . . . .
+        . . . . . . . .
+        . . . K . . . .";
+    let dir = variant_book(free, "arrow: d1, d2, white");
+    let o = check_dir(dir.path(), &[]);
+    assert_eq!(o.status.code(), Some(0), "{:?}", text(&o));
+    // With check on, the same move is refused.
+    let dir = variant_book(free, "arrow: d1, d2, white");
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        VARIANT_TOML.replace("check = false", "check = true"),
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("leave the white king in check"), "{err}");
+}
+
+#[test]
+fn a_bad_variant_table_is_an_error_at_its_line() {
+    let dir = variant_book(TINY, "");
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        VARIANT_TOML
+            .replace("board = 6", "board = 12")
+            .replace("BBPP", "BBX"),
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("chess-kit-docs.toml:7:13"), "{err}");
+    assert!(err.contains("`X` in set_aside is not a piece"), "{err}");
+    let dir = variant_book(TINY, "");
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        VARIANT_TOML.replace("board = 6", "board = 12"),
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert!(err.contains("chess-kit-docs.toml:8:9"), "{err}");
+    assert!(
+        err.contains("board = 12 is not a size from 4 to 8"),
+        "{err}"
+    );
+    // A known game's rules cannot be replaced.
+    let dir = variant_book(TINY, "");
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        VARIANT_TOML.replace("Tiny Chess", "Zombie Chess"),
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert!(err.contains("chess-kit-docs.toml:3:8"), "{err}");
+    assert!(err.contains("a game the engine knows"), "{err}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! What pieces a position may hold: kings, pawns, and promoted pieces.
 
-use crate::diagram::{BoardDiagram, Color, Piece, Role, Square};
+use crate::diagram::{Board, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::Finding;
 use crate::source::Span;
 
@@ -26,6 +26,10 @@ pub struct MaterialRules {
     /// Whether pieces beyond the first army may come from promotion, within
     /// the missing pawns. Without it the army itself is the limit.
     pub promotion: bool,
+    /// Pieces each side puts away before the game, by role (`Role as usize`).
+    pub set_aside: [u8; 6],
+    /// The board's ranks (fewer on a cut-down board): White's last rank.
+    pub ranks: u8,
 }
 
 impl MaterialRules {
@@ -35,6 +39,8 @@ impl MaterialRules {
         max_pawns: 8,
         pawns_on_back_ranks: false,
         promotion: true,
+        set_aside: [0; 6],
+        ranks: 8,
     };
 
     /// What every game shares: at most one king and 8 pawns a side, and no
@@ -44,6 +50,8 @@ impl MaterialRules {
         max_pawns: 8,
         pawns_on_back_ranks: true,
         promotion: true,
+        set_aside: [0; 6],
+        ranks: 8,
     };
 
     /// Chess Golf, Parade and Neighbour Chess Solitaire: the sixteen pieces
@@ -53,15 +61,42 @@ impl MaterialRules {
         max_pawns: 0,
         pawns_on_back_ranks: true,
         promotion: false,
+        set_aside: [0; 6],
+        ranks: 8,
     };
+
+    /// The first army of one side, by role, less what it put away.
+    fn army(&self, role: Role) -> usize {
+        let full = match role {
+            Role::Pawn => 8,
+            Role::Knight | Role::Bishop | Role::Rook => 2,
+            Role::Queen | Role::King => 1,
+        };
+        (full - self.set_aside[role as usize]).into()
+    }
 }
 
-/// The first army of one side, by role.
-fn army(role: Role) -> usize {
-    match role {
-        Role::Pawn => 8,
-        Role::Knight | Role::Bishop | Role::Rook => 2,
-        Role::Queen | Role::King => 1,
+/// A piece count a position cannot have: where (the square to point at, if
+/// any), what, and a hint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub square: Option<Square>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl Problem {
+    fn new(square: Option<Square>, message: String) -> Problem {
+        Problem {
+            square,
+            message,
+            help: None,
+        }
+    }
+
+    fn help(mut self, help: impl Into<String>) -> Problem {
+        self.help = Some(help.into());
+        self
     }
 }
 
@@ -105,14 +140,27 @@ fn is_light(sq: Square) -> bool {
 /// Checks `board` against `rules`; each problem points at the piece that
 /// breaks the limit.
 pub fn check(board: &BoardDiagram, rules: &MaterialRules, out: &mut Vec<Finding>) {
-    for color in [Color::White, Color::Black] {
-        check_side(board, rules, color, out);
+    for p in problems(&board.board, rules) {
+        let span = p
+            .square
+            .map_or_else(|| board_span(board), |sq| board.square_span(sq));
+        let mut f = Finding::error(RULE, span, p.message);
+        f.help = p.help;
+        out.push(f);
     }
 }
 
-fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &mut Vec<Finding>) {
+/// Every way `board` breaks `rules`, White's first.
+pub fn problems(board: &Board, rules: &MaterialRules) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for color in [Color::White, Color::Black] {
+        check_side(board, rules, color, &mut out);
+    }
+    out
+}
+
+fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<Problem>) {
     let pieces: Vec<(Square, Piece)> = board
-        .board
         .pieces()
         .filter(|(_, p)| p.color == color)
         // rank 8 first, as the diagram reads, so the finding points at the last one read
@@ -133,16 +181,15 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
     let kings = of(Role::King);
     match (rules.kings, kings.len()) {
         (Kings::ExactlyOne, 0) => out.push(
-            Finding::error(RULE, board_span(board), format!("{name} has no king"))
-                .with_help("this game is played with one king a side"),
+            Problem::new(None, format!("{name} has no king"))
+                .help("this game is played with one king a side"),
         ),
         (_, n) if n > 1 => out.push(
-            Finding::error(
-                RULE,
-                board.square_span(kings[1]),
+            Problem::new(
+                Some(kings[1]),
                 format!("{name} has {n} kings; a side has one king at most"),
             )
-            .with_help("a king is never promoted to, so a side can only ever have one"),
+            .help("a king is never promoted to, so a side can only ever have one"),
         ),
         _ => {}
     }
@@ -151,21 +198,19 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
     if rules.max_pawns == 0 {
         if let Some(&sq) = pawns.first() {
             out.push(
-                Finding::error(
-                    RULE,
-                    board.square_span(sq),
+                Problem::new(
+                    Some(sq),
                     format!(
                         "a {} pawn on {sq}: this game is played without pawns",
                         color.name()
                     ),
                 )
-                .with_help("the pawns are put away at the start"),
+                .help("the pawns are put away at the start"),
             );
         }
     } else if pawns.len() > rules.max_pawns as usize {
-        out.push(Finding::error(
-            RULE,
-            board.square_span(pawns[rules.max_pawns as usize]),
+        out.push(Problem::new(
+            Some(pawns[rules.max_pawns as usize]),
             format!(
                 "{name} has {} pawns; a side has {} at most",
                 pawns.len(),
@@ -176,13 +221,12 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
     if !rules.pawns_on_back_ranks {
         for &sq in &pawns {
             let (first, last) = match color {
-                Color::White => (1, 8),
-                Color::Black => (8, 1),
+                Color::White => (1, rules.ranks),
+                Color::Black => (rules.ranks, 1),
             };
             if sq.rank == first {
-                out.push(Finding::error(
-                    RULE,
-                    board.square_span(sq),
+                out.push(Problem::new(
+                    Some(sq),
                     format!(
                         "a {} pawn on {sq}, {name}'s first rank, where no pawn can ever stand",
                         color.name()
@@ -190,12 +234,11 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
                 ));
             } else if sq.rank == last {
                 out.push(
-                    Finding::error(
-                        RULE,
-                        board.square_span(sq),
+                    Problem::new(
+                        Some(sq),
                         format!("a {} pawn on {sq}, {name}'s last rank", color.name()),
                     )
-                    .with_help("a pawn that reaches the last rank is promoted at once"),
+                    .help("a pawn that reaches the last rank is promoted at once"),
                 );
             }
         }
@@ -203,6 +246,7 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
 
     // Pieces beyond the first army: each needs a promoted pawn.
     let mut extras: Vec<(Role, usize, Square)> = Vec::new();
+    let army = |role| rules.army(role);
     for role in [Role::Queen, Role::Rook, Role::Knight] {
         let on = of(role);
         if on.len() > army(role) {
@@ -210,7 +254,7 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
         }
     }
     let bishops = of(Role::Bishop);
-    if rules.promotion {
+    if rules.promotion && army(Role::Bishop) == 2 {
         // Each side starts with one bishop on each colour of square.
         let light: Vec<Square> = bishops.iter().copied().filter(|&s| is_light(s)).collect();
         let dark: Vec<Square> = bishops.iter().copied().filter(|&s| !is_light(s)).collect();
@@ -220,7 +264,8 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
             }
         }
     } else if bishops.len() > army(Role::Bishop) {
-        extras.push((Role::Bishop, bishops.len() - 2, bishops[2]));
+        let n = army(Role::Bishop);
+        extras.push((Role::Bishop, bishops.len() - n, bishops[n]));
     }
     if extras.is_empty() {
         return;
@@ -229,28 +274,27 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
         for (role, n, sq) in extras {
             let total = n + army(role);
             out.push(
-                Finding::error(
-                    RULE,
-                    board.square_span(sq),
+                Problem::new(
+                    Some(sq),
                     format!(
                         "{name} has {}; a set has {}",
                         plural(total, role.name(), role_plural(role)),
                         army(role)
                     ),
                 )
-                .with_help("this game is played with one set and no promotion"),
+                .help("this game is played with one set and no promotion"),
             );
         }
         return;
     }
     let promoted: usize = extras.iter().map(|(_, n, _)| n).sum();
-    let missing_pawns = 8usize.saturating_sub(pawns.len());
+    let missing_pawns = usize::from(rules.max_pawns).saturating_sub(pawns.len());
     if promoted > missing_pawns {
         let (role, _, sq) = extras[extras.len() - 1];
         let detail: Vec<String> = extras
             .iter()
             .map(|(r, n, _)| {
-                if *r == Role::Bishop {
+                if *r == Role::Bishop && army(Role::Bishop) == 2 {
                     format!(
                         "{} on one colour of square",
                         plural(*n + 1, "bishop", "bishops")
@@ -261,9 +305,8 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
             })
             .collect();
         out.push(
-            Finding::error(
-                RULE,
-                board.square_span(sq),
+            Problem::new(
+                Some(sq),
                 format!(
                     "{name} has too many pieces to have come from promotion: {} means {}, but only {} missing",
                     detail.join(" and "),
@@ -271,7 +314,7 @@ fn check_side(board: &BoardDiagram, rules: &MaterialRules, color: Color, out: &m
                     plural(missing_pawns, "pawn is", "pawns are"),
                 ),
             )
-            .with_help(format!(
+            .help(format!(
                 "each {} beyond the first army must be a promoted pawn",
                 role.name()
             )),

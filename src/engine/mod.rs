@@ -7,6 +7,7 @@
 //! - [`cards`]: the book's card table and setups dealt from cards.
 //! - [`grids`]: masquerade, cloak and card-table grids.
 //! - [`games`]: one module per game, found by the `##` section's title.
+//! - [`variants`]: games an author configures as standard chess with switches.
 
 pub mod cards;
 pub mod chess;
@@ -14,6 +15,7 @@ pub mod games;
 pub mod grids;
 pub mod material;
 pub mod replay;
+pub mod variants;
 
 use crate::book::{Book, DiagramEntry, Section};
 use crate::diagnostic::{Diagnostic, Severity};
@@ -63,6 +65,8 @@ impl Finding {
 pub struct Options {
     /// Search for solutions shorter than the published ones (Chess Golf).
     pub shortest: bool,
+    /// The games configured in `chess-kit-docs.toml`.
+    pub variants: variants::Variants,
 }
 
 /// What a game module sees of one diagram.
@@ -83,12 +87,23 @@ pub struct SectionContext<'a> {
     pub options: &'a Options,
 }
 
-/// Something the engine measured, reported beside the findings (the
-/// shortest-solution search's time and states).
+/// Something the engine reports beside the findings: what it measured
+/// (the shortest-solution search's time and states), or what it could not
+/// check.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Note {
     pub span: Span,
     pub text: String,
+    pub kind: NoteKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    /// A measurement: `note:`.
+    Measured,
+    /// A section whose game has no rules here: its diagrams are
+    /// syntax-only. Neither an error nor a warning.
+    SyntaxOnly,
 }
 
 /// A game's rules, for the diagrams of its `##` section.
@@ -154,7 +169,11 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
             continue;
         };
         let mut findings = Vec::new();
-        let game = book.section_of(entry).and_then(|s| games::find(&s.title));
+        let game = book.section_of(entry).and_then(|s| {
+            games::find(&s.title)
+                .map(GameRules::Known)
+                .or_else(|| options.variants.find(&s.title).map(GameRules::Configured))
+        });
         let rule_checked =
             check_diagram(book, entry, diagram, game, &cards, options, &mut findings);
         if rule_checked {
@@ -183,10 +202,23 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         to_diag(f, entry)
     }));
     for section in book.chapters() {
+        let idx = book.sections.iter().position(|s| s == section);
         let Some(game) = games::find(&section.title) else {
+            let boards = book.diagrams.iter().any(|d| {
+                d.section == idx && d.diagram.as_ref().is_some_and(|d| d.as_board().is_some())
+            });
+            if boards && options.variants.find(&section.title).is_none() {
+                notes.push(Note {
+                    span: section.span,
+                    text: format!(
+                        "no rules known for `{}`: its diagrams are checked for syntax only",
+                        section.title
+                    ),
+                    kind: NoteKind::SyntaxOnly,
+                });
+            }
             continue;
         };
-        let idx = book.sections.iter().position(|s| s == section);
         let cx = SectionContext {
             book,
             section,
@@ -215,12 +247,21 @@ pub struct Counts {
     pub syntax_only: usize,
 }
 
+/// The rules a section's diagrams follow.
+#[derive(Clone, Copy)]
+enum GameRules<'a> {
+    /// A game with its own module.
+    Known(&'static dyn Game),
+    /// A variant configured in `chess-kit-docs.toml`.
+    Configured(&'a variants::Variant),
+}
+
 /// Checks one parsed diagram; returns whether it was rule-checked.
 fn check_diagram(
     book: &Book,
     entry: &DiagramEntry,
     diagram: &Diagram,
-    game: Option<&'static dyn Game>,
+    game: Option<GameRules>,
     cards: &CardTable,
     options: &Options,
     out: &mut Vec<Finding>,
@@ -232,7 +273,11 @@ fn check_diagram(
             true
         }
         DiagramKind::Board(board) => match game {
-            Some(game) => {
+            Some(GameRules::Configured(variant)) => {
+                variant.check_board(board, out);
+                true
+            }
+            Some(GameRules::Known(game)) => {
                 let cx = DiagramContext {
                     book,
                     entry,
@@ -242,10 +287,8 @@ fn check_diagram(
                 game.check_board(&cx, board, out);
                 true
             }
-            None => {
-                material::check(board, &material::MaterialRules::COMMON, out);
-                false
-            }
+            // Its rules are unknown: even the count of kings may differ.
+            None => false,
         },
     }
 }

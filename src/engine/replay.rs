@@ -9,6 +9,7 @@ use crate::engine::chess::{
     CastlingInference, LineKind, Move, Position, Rules, SquareSet, line_kind, reach,
     squares_between,
 };
+use crate::engine::material::{self, MaterialRules};
 
 /// A position with the marks (checker rings) some games put under pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -89,6 +90,13 @@ pub trait StepRules {
     /// `to` empty or holding the piece it captured.
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
         default_befores(after, from, to, color)
+    }
+
+    /// What a side may hold, checked on every position reconstructed
+    /// before a made move (its captured piece back, its promoted pawn a
+    /// pawn again). The default is what every game with one set shares.
+    fn material(&self) -> MaterialRules {
+        MaterialRules::COMMON
     }
 
     /// Whether the game has en passant captures: a made diagonal pawn move
@@ -233,6 +241,10 @@ pub fn default_befores(after: &State, from: Square, to: Square, color: Color) ->
         let ring = base.ring(to);
         base.set_ring(to, None);
         base.set_ring(from, ring);
+        if let Some(castled) = uncastled(&base, mover, from, to) {
+            // Castled: nothing was captured.
+            out.push(castled);
+        }
         out.push(base.clone());
         for c in [color.other(), color] {
             for role in Role::ALL {
@@ -245,10 +257,37 @@ pub fn default_befores(after: &State, from: Square, to: Square, color: Color) ->
     out
 }
 
+/// Before an orthodox castling move of the king from `from` to `to`
+/// (e1–g1, e1–c1 and Black's): the rook back in its corner.
+fn uncastled(base: &State, king: Piece, from: Square, to: Square) -> Option<State> {
+    let back = if king.color == Color::White { 1 } else { 8 };
+    if king.role != Role::King || from != Square::new(4, back) || to.rank != back {
+        return None;
+    }
+    let (corner, beside) = match to.file {
+        6 => (7, 5),
+        2 => (0, 3),
+        _ => return None,
+    };
+    let rook = Piece::new(king.color, Role::Rook);
+    let (corner, beside) = (Square::new(corner, back), Square::new(beside, back));
+    if base.piece(beside) != Some(rook) || base.piece(corner).is_some() {
+        return None;
+    }
+    let mut s = base.clone();
+    let ring = s.ring(beside);
+    s.board.set(beside, None);
+    s.set_ring(beside, None);
+    s.board.set(corner, Some(rook));
+    s.set_ring(corner, ring);
+    Some(s)
+}
+
 /// Orthodox moves under a set of rule switches.
 pub struct OrthodoxSteps {
     pub rules: Rules,
     pub castling: CastlingInference,
+    pub material: MaterialRules,
 }
 
 impl OrthodoxSteps {
@@ -256,6 +295,7 @@ impl OrthodoxSteps {
         OrthodoxSteps {
             rules,
             castling: CastlingInference::Standard,
+            material: MaterialRules::COMMON,
         }
     }
 }
@@ -273,6 +313,10 @@ impl StepRules for OrthodoxSteps {
 
     fn en_passant(&self) -> bool {
         self.rules.en_passant
+    }
+
+    fn material(&self) -> MaterialRules {
+        self.material
     }
 }
 
@@ -618,6 +662,9 @@ fn undo_made(
         order: Vec<usize>,
         /// The double step skipped by the last made move, once known.
         skipped: Option<Square>,
+        /// What a side may hold, when the diagram itself holds it (else
+        /// its own material finding says so, once).
+        material: Option<MaterialRules>,
     }
     fn dfs(state: &State, s: &mut Search, best: &mut Best) -> Option<State> {
         if s.left.is_empty() {
@@ -640,29 +687,37 @@ fn undo_made(
             befores.extend(s.rules.en_passant_befores(state, a.from, a.to, color));
             let mut reason: Option<(u8, String)> = None;
             for before in befores {
-                match s.rules.step(&before, a.from, a.to, color) {
+                let step = s.rules.step(&before, a.from, a.to, color);
+                let (f, r) = match step {
                     Ok(afters) => {
                         let Some(reached) = afters.iter().find(|x| state.is_reached_by(x)) else {
                             continue;
                         };
-                        let top = s.order.is_empty();
-                        if top {
-                            s.skipped = reached.en_passant;
+                        // A move legal from a position no game can reach:
+                        // the most fitting reason of all.
+                        let problem = s
+                            .material
+                            .and_then(|m| material::problems(&before.board, &m).into_iter().next());
+                        if let Some(p) = problem {
+                            (4, format!("before {}–{}, {}", a.from, a.to, p.message))
+                        } else {
+                            if s.order.is_empty() {
+                                s.skipped = reached.en_passant;
+                            }
+                            s.left.remove(k);
+                            s.order.push(i);
+                            if let Some(start) = dfs(&before, s, best) {
+                                return Some(start);
+                            }
+                            s.order.pop();
+                            s.left.insert(k, i);
+                            continue;
                         }
-                        s.left.remove(k);
-                        s.order.push(i);
-                        if let Some(start) = dfs(&before, s, best) {
-                            return Some(start);
-                        }
-                        s.order.pop();
-                        s.left.insert(k, i);
                     }
-                    Err(r) => {
-                        let f = fit(&before, a.from, a.to, color);
-                        if reason.as_ref().is_none_or(|(g, _)| f > *g) {
-                            reason = Some((f, r));
-                        }
-                    }
+                    Err(r) => (fit(&before, a.from, a.to, color), r),
+                };
+                if reason.as_ref().is_none_or(|(g, _)| f > *g) {
+                    reason = Some((f, r));
                 }
             }
             let reason = reason.map_or_else(|| made_reason(state, a, color), |(_, r)| r);
@@ -677,6 +732,7 @@ fn undo_made(
         left: made.to_vec(),
         order: Vec::new(),
         skipped: None,
+        material: Some(rules.material()).filter(|m| material::problems(&after.board, m).is_empty()),
     };
     let start = dfs(after, &mut search, best)?;
     let mut order = search.order;

@@ -197,6 +197,10 @@ impl StepRules for BoosterSteps {
         true
     }
 
+    fn material(&self) -> MaterialRules {
+        MaterialRules::ORTHODOX
+    }
+
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
         // Checkers change on the way: a captured piece's stack passes to the
         // captor, opposite colours cancel, a booster is spent, a hobble comes off.

@@ -294,6 +294,7 @@ impl Game for Chess960 {
         let steps = OrthodoxSteps {
             rules: Rules::STANDARD,
             castling: CastlingInference::Chess960,
+            material: MaterialRules::ORTHODOX,
         };
         let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
             return;

@@ -32,6 +32,7 @@ impl Game for Cloak {
         let steps = OrthodoxSteps {
             rules: RULES,
             castling: CastlingInference::Chess960,
+            material: common::KING_MAY_BE_CAPTURED,
         };
         common::check_moves(board, &state, &arrows, &steps, out);
     }

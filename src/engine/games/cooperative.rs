@@ -437,7 +437,8 @@ mod tests {
         assert_eq!(f.len(), 1, "{:?}", summary(&f));
         assert_eq!(f[0].rule, common::ARROW);
         assert!(f[0].message.contains("from e4 to d3"), "{}", f[0].message);
-        // Made, the bishop on d3 may have taken a piece there: that is legal.
+        // Made, the bishop on d3 may have taken a piece there: that is legal
+        // (two white pawns are gone: the two it took).
         let f = check_text(
             SECTION,
             "r n . q k b n r
@@ -446,7 +447,7 @@ mod tests {
              . . . . . . . .
              . . . . . . . .
              . . . b . . . .
-             P P P P . P P P
+             P P P . . P P P
              R N B Q K B N R
              arrow: c8, f5, black
              arrow: f5, e4, black

@@ -890,6 +890,7 @@ fn search_problem(
     notes.push(Note {
         span: sol.span,
         text,
+        kind: crate::engine::NoteKind::Measured,
     });
 }
 

@@ -21,6 +21,7 @@ const MATERIAL: MaterialRules = MaterialRules {
     max_pawns: 4,
     pawns_on_back_ranks: true,
     promotion: false,
+    ..MaterialRules::NO_PAWNS
 };
 
 /// An arrow that is not a legal Gravity move.

@@ -140,6 +140,10 @@ impl StepRules for AliceSteps {
         true
     }
 
+    fn material(&self) -> MaterialRules {
+        MaterialRules::ORTHODOX
+    }
+
     fn en_passant_befores(
         &self,
         after: &State,

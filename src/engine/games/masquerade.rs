@@ -69,6 +69,10 @@ impl StepRules for MasqueradeSteps {
     fn en_passant(&self) -> bool {
         true
     }
+
+    fn material(&self) -> crate::engine::material::MaterialRules {
+        common::KING_MAY_BE_CAPTURED
+    }
 }
 
 impl Game for Masquerade {

@@ -45,6 +45,10 @@ impl StepRules for SyncSteps {
         }
         orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)
     }
+
+    fn material(&self) -> material::MaterialRules {
+        common::KING_MAY_BE_CAPTURED
+    }
 }
 
 /// The pieces that may have made a move now ending on `to` with `now`

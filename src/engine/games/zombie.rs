@@ -70,6 +70,10 @@ impl StepRules for ZombieSteps {
         true
     }
 
+    fn material(&self) -> MaterialRules {
+        MATERIAL
+    }
+
     fn en_passant_befores(
         &self,
         after: &State,
@@ -234,5 +238,61 @@ mod tests {
              arrow: h7, h6, black",
         );
         assert!(!f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn zombie_material_before_a_capture() {
+        // White's d2–d4, taken en passant: before, White had 8 pawns, so a
+        // third knight cannot have been a promoted pawn.
+        let keep = "r n b q k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . p . . . .
+             P P P . P P P P
+             R N B Q K B N R
+             arrow: d2, d4, white
+             arrow: e4, d3, black";
+        let f = check_text(SECTION, keep);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &keep.replace(
+                "             . . . . . . . .\n             . . . p",
+                "             N . . . . . . .\n             . . . p",
+            ),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    .starts_with("before e4–d3, White has too many pieces")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_zombie_comes_back_after_castling() {
+        // White castles; a black knight buried under the king comes back on e1.
+        let keep = "r . b q k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . p . . .
+             . . . . P . . .
+             . . . . . N . .
+             P P P P B P P P
+             R N B Q n R K .
+             arrow: e1, g1, white";
+        let f = check_text(SECTION, keep);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A zombie is the other side's piece: a white one cannot appear.
+        let f = check_text(SECTION, &keep.replace("R N B Q n R K .", "R N B Q N R K ."));
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW || f.rule == material::RULE),
+            "{:?}",
+            summary(&f)
+        );
     }
 }

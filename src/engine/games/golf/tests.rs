@@ -339,7 +339,13 @@ fn the_search_finds_a_shortest_solution() {
 #[cfg_attr(debug_assertions, ignore = "a full search; run in release")]
 #[test]
 fn the_search_beats_each_published_solution() {
-    let (found, notes) = golf_findings(&seed_text(), &Options { shortest: true });
+    let (found, notes) = golf_findings(
+        &seed_text(),
+        &Options {
+            shortest: true,
+            ..Options::default()
+        },
+    );
     for n in &notes {
         eprintln!("{}", n.text);
     }
