@@ -385,3 +385,52 @@ fn a_finding_in_the_text_is_allowed_by_its_section_without_a_diagram() {
         "{err}"
     );
 }
+
+/// Every test a rules ledger (`docs/rules/*.md`) names in its last column
+/// exists, so a ledger row cannot point at nothing.
+#[test]
+fn every_test_a_rules_ledger_names_exists() {
+    fn sources(dir: &Path, out: &mut String) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push_str(&fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    let mut code = String::new();
+    sources(Path::new("src"), &mut code);
+    sources(Path::new("tests"), &mut code);
+    let mut ledgers = 0;
+    let mut named = 0;
+    for entry in fs::read_dir("docs/rules").unwrap() {
+        let path = entry.unwrap().path();
+        if path.file_name().is_some_and(|n| n == "README.md") {
+            continue;
+        }
+        ledgers += 1;
+        let text = fs::read_to_string(&path).unwrap();
+        for line in text.lines() {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            let is_row =
+                line.starts_with("| ") && cells[0][2..].starts_with(|c: char| c.is_ascii_digit());
+            let Some(tests) = cells.last().filter(|_| is_row) else {
+                continue;
+            };
+            for (k, name) in tests.split('`').enumerate() {
+                if k % 2 == 1 {
+                    named += 1;
+                    assert!(
+                        code.contains(&format!("fn {name}(")),
+                        "{}: no test `{name}`",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(ledgers, 10, "one ledger for each of the ten games");
+    assert!(named > 40, "the ledgers name {named} tests");
+}
