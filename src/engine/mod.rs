@@ -7,6 +7,7 @@
 //! - [`cards`]: the book's card table and setups dealt from cards.
 //! - [`grids`]: masquerade, cloak and card-table grids.
 //! - [`games`]: one module per game, found by the `##` section's title.
+//! - [`setup_text`]: setups the prose states, against their diagrams.
 
 pub mod cards;
 pub mod chess;
@@ -14,6 +15,7 @@ pub mod games;
 pub mod grids;
 pub mod material;
 pub mod replay;
+pub mod setup_text;
 
 use crate::book::{Book, DiagramEntry, Section};
 use crate::diagnostic::{Diagnostic, Severity};
@@ -148,7 +150,17 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
             diagram: entry.map(|e| e.number),
         }
     };
-    for entry in &book.diagrams {
+    // Setups the text states, against the diagrams meant to show them.
+    let mut findings = Vec::new();
+    let against_setup = setup_text::check_book(book, &mut findings);
+    out.extend(findings.into_iter().map(|f| {
+        let entry = book
+            .diagrams
+            .iter()
+            .find(|d| d.span.start <= f.span.start && f.span.start < d.span.end);
+        to_diag(f, entry)
+    }));
+    for (index, entry) in book.diagrams.iter().enumerate() {
         let Some(diagram) = &entry.diagram else {
             counts.syntax_only += 1;
             continue;
@@ -157,7 +169,7 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         let game = book.section_of(entry).and_then(|s| games::find(&s.title));
         let rule_checked =
             check_diagram(book, entry, diagram, game, &cards, options, &mut findings);
-        if rule_checked {
+        if rule_checked || against_setup.contains(&index) {
             counts.rule_checked += 1;
         } else {
             counts.syntax_only += 1;
