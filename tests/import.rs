@@ -394,3 +394,81 @@ fn build_publishes_karl_with_the_other_books() {
     assert!(page.contains("* [Twin Chess][twin-chess]"));
     assert!(page.contains("![Diagram](images/karl/black-hole-chess1.png)"));
 }
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+const FRAGMENTS: &[&str] = &[
+    "White: ",
+    "Black K ",
+    " K a1",
+    " a9",
+    " X ",
+    ", ",
+    ";",
+    ".",
+    "\n",
+    "\r\n",
+    "Variant 1: ",
+    "- ",
+    "The squares d4 and e1 are removed.",
+    "é",
+    "(",
+    ":",
+    "-----\n",
+    "Angle Chess\n",
+    "    ",
+    "*",
+    "#",
+];
+
+#[test]
+fn garbled_lists_never_panic_and_any_book_made_parses_cleanly() {
+    use chess_kit_docs::import::import;
+    use chess_kit_docs::source::SourceFile;
+    let seed = std::fs::read_to_string(SEED).unwrap();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut books = 0;
+    for round in 0..300 {
+        let mut text = seed.clone();
+        for _ in 0..1 + round % 8 {
+            let mut at = rng.below(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            match rng.below(3) {
+                0 => text.insert_str(at, FRAGMENTS[rng.below(FRAGMENTS.len())]),
+                1 => {
+                    let mut end = (at + rng.below(40)).min(text.len());
+                    while !text.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    text.replace_range(at..end, "");
+                }
+                _ => text.truncate(at),
+            }
+        }
+        let imported = import(&SourceFile::new("garbled.txt", text));
+        let Some(markdown) = imported.markdown else {
+            assert!(imported.diagnostics.iter().any(|d| d.is_error()));
+            continue;
+        };
+        books += 1;
+        let mut diags = Vec::new();
+        let book = Book::parse(SourceFile::new("garbled.md", markdown), &mut diags);
+        let rendered: Vec<String> = diags.iter().map(|d| d.render()).collect();
+        assert!(diags.is_empty(), "round {round}:\n{}", rendered.join("\n"));
+        assert!(book.diagrams.iter().all(|d| d.diagram.is_some()));
+    }
+    // Most garbled lists still make a book (a changed copy does not).
+    assert!(books > 0);
+}
