@@ -1,5 +1,5 @@
-//! The command line: `build`, `check`, `render` and `deck`. It parses the
-//! arguments, calls the library's `pipeline`, and prints. Exit codes:
+//! The command line: `build`, `check`, `render`, `deck` and `import`. It
+//! parses the arguments, calls the library's `pipeline`, and prints. Exit codes:
 //! 0 success, 1 problems in the input, 2 a usage error.
 
 use std::io::{IsTerminal, Read as _, Write as _};
@@ -98,6 +98,17 @@ enum Command {
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
+    },
+    /// Turn a plain-text list of variants into a rulebook (Markdown with diagrams)
+    Import {
+        /// The plain-text list
+        file: PathBuf,
+        /// Where to write the rulebook [default: standard output]
+        #[arg(short = 'o', long = "output", value_name = "OUT.md")]
+        output: Option<PathBuf>,
+        /// Replace the output file if it exists
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -216,6 +227,20 @@ where
             aids,
             style,
         }),
+        Command::Import {
+            file,
+            output,
+            force,
+        } => {
+            let imported = crate::import::import_file(&file, output.as_deref(), force);
+            let mut diags = imported.diagnostics;
+            let failed = diags.iter().any(Diagnostic::is_error);
+            report(&mut diags, Format::Human);
+            if let Some(markdown) = imported.markdown {
+                let _ = std::io::stdout().lock().write_all(markdown.as_bytes());
+            }
+            if failed { EXIT_INPUT } else { EXIT_OK }
+        }
     }
 }
 

@@ -16,6 +16,7 @@ pub mod deck;
 pub mod diagnostic;
 pub mod diagram;
 pub mod engine;
+pub mod import;
 pub mod output;
 pub mod pdf;
 pub mod pipeline;

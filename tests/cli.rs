@@ -345,7 +345,7 @@ fn usage_errors_exit_2() {
 fn check_passes_the_bundled_rules() {
     let o = run(&["check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("checked 45 diagrams"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("checked 47 diagrams"), "{}", stdout(&o));
 
     let o = run(&[
         "check",

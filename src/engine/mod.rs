@@ -8,6 +8,7 @@
 //! - [`grids`]: masquerade, cloak and card-table grids.
 //! - [`games`]: one module per game, found by the `##` section's title.
 //! - [`variants`]: games an author configures as standard chess with switches.
+//! - [`setup_text`]: setups the prose states, against their diagrams.
 
 pub mod cards;
 pub mod chess;
@@ -16,6 +17,7 @@ pub mod grids;
 pub mod material;
 pub mod replay;
 pub mod variants;
+pub mod setup_text;
 
 use crate::book::{Book, DiagramEntry, Section};
 use crate::diagnostic::{Diagnostic, Severity};
@@ -163,7 +165,17 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
             diagram: entry.map(|e| e.number),
         }
     };
-    for entry in &book.diagrams {
+    // Setups the text states, against the diagrams meant to show them.
+    let mut findings = Vec::new();
+    let against_setup = setup_text::check_book(book, &mut findings);
+    out.extend(findings.into_iter().map(|f| {
+        let entry = book
+            .diagrams
+            .iter()
+            .find(|d| d.span.start <= f.span.start && f.span.start < d.span.end);
+        to_diag(f, entry)
+    }));
+    for (index, entry) in book.diagrams.iter().enumerate() {
         let Some(diagram) = &entry.diagram else {
             counts.syntax_only += 1;
             continue;
@@ -176,7 +188,7 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         });
         let rule_checked =
             check_diagram(book, entry, diagram, game, &cards, options, &mut findings);
-        if rule_checked {
+        if rule_checked || against_setup.contains(&index) {
             counts.rule_checked += 1;
         } else {
             counts.syntax_only += 1;
@@ -204,8 +216,12 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
     for section in book.chapters() {
         let idx = book.sections.iter().position(|s| s == section);
         let Some(game) = games::find(&section.title) else {
-            let boards = book.diagrams.iter().any(|d| {
-                d.section == idx && d.diagram.as_ref().is_some_and(|d| d.as_board().is_some())
+            // Boards checked against a setup the text states are not
+            // syntax-only.
+            let boards = book.diagrams.iter().enumerate().any(|(i, d)| {
+                d.section == idx
+                    && !against_setup.contains(&i)
+                    && d.diagram.as_ref().is_some_and(|d| d.as_board().is_some())
             });
             if boards && options.variants.find(&section.title).is_none() {
                 notes.push(Note {
