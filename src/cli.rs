@@ -14,6 +14,19 @@ use crate::pipeline::{
     self, BuildOptions, CheckOptions, DeckRequest, Failure, RenderInput, RenderOptions, Rendered,
 };
 
+/// `println!` and `eprintln!` without the panic on a closed pipe: a write
+/// error ends the output quietly, as `cat` does (`check | head -1`).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
@@ -239,7 +252,7 @@ fn report(diags: &mut [Diagnostic], format: Format) {
 fn fail(failure: Failure) -> u8 {
     match failure {
         Failure::Usage(message) => {
-            eprintln!("error: {message}");
+            tell!("error: {message}");
             EXIT_USAGE
         }
         Failure::Input(mut diags) => {
@@ -247,7 +260,7 @@ fn fail(failure: Failure) -> u8 {
             EXIT_INPUT
         }
         Failure::Message(message) => {
-            eprintln!("error: {message}");
+            tell!("error: {message}");
             EXIT_INPUT
         }
     }
@@ -272,9 +285,9 @@ fn check(options: &CheckOptions, format: Format, deny_warnings: bool) -> u8 {
     lines.push(format!("took {:.1?}", found.elapsed));
     for line in lines {
         if format == Format::Human {
-            println!("{line}");
+            say!("{line}");
         } else {
-            eprintln!("{line}");
+            tell!("{line}");
         }
     }
     if errors > 0 || (deny_warnings && warnings > 0) {
@@ -303,7 +316,7 @@ fn build(options: &BuildOptions) -> u8 {
     let mut built = pipeline::build(options, &progress_printer());
     if let Some(p) = &built.published {
         for book in &p.books {
-            eprintln!(
+            tell!(
                 "built {}: {} diagrams -> {} and {}",
                 book.name,
                 book.diagrams,
@@ -311,7 +324,7 @@ fn build(options: &BuildOptions) -> u8 {
                 book.pdf.display()
             );
         }
-        eprintln!(
+        tell!(
             "{} diagrams, {} PNGs drawn; {} files written, {} unchanged, {} removed in {:.0?}",
             p.site.diagrams,
             p.site.pngs_rendered,
@@ -363,7 +376,7 @@ fn deck(request: &DeckRequest) -> u8 {
         Ok(made) => made,
         Err(failure) => return fail(failure),
     };
-    eprintln!(
+    tell!(
         "deck: {} cards on {} pages ({}) -> {}; {} card images in {} ({} drawn); {} files written, {} unchanged, {} removed in {:.0?}",
         made.printed,
         made.pages,
