@@ -194,6 +194,11 @@ pub const MAX_NESTING: usize = 16;
 /// 400; the limit bounds what the shaper and line breaker get at once.
 pub const MAX_LINE_CHARS: usize = 10_000;
 
+/// The longest heading anchor that may name image files, in bytes: with
+/// the number, extension and a temporary suffix it stays under the 255
+/// bytes a file name may have.
+pub const MAX_SLUG_BYTES: usize = 150;
+
 /// The cards of the seeds' Appendix A, for a book without a card table.
 pub const DEFAULT_CARD_TABLE: &str = include_str!("../templates/card-table.md");
 
@@ -306,9 +311,24 @@ impl Book {
                 .rposition(|s| s.span.start < span.start);
             let number = counts.entry(section).or_default();
             *number += 1;
-            let prefix = section
-                .map(|i| self.sections[i].slug.as_str())
-                .unwrap_or("diagram");
+            let slug = section.map(|i| self.sections[i].slug.as_str());
+            if *number == 1
+                && let Some(i) = section
+                && slug.is_some_and(|s| s.len() > MAX_SLUG_BYTES)
+            {
+                let heading = self.sections[i].span;
+                diags.push(
+                    Diagnostic::error(
+                        &self.source,
+                        Span::new(heading.start, heading.start + 1),
+                        format!(
+                            "this heading's anchor has {} bytes; its diagrams' image files are named after it, and may have at most {MAX_SLUG_BYTES}",
+                            self.sections[i].slug.len()
+                        ),
+                    )
+                    .with_help("shorten the heading"),
+                );
+            }
             let (diagram, card_symbols) = parse_diagram_block(&self.source, span, diags);
             self.diagrams.push(DiagramEntry {
                 span,
@@ -316,7 +336,7 @@ impl Book {
                 card_symbols,
                 section,
                 number: *number,
-                image_name: format!("{prefix}{number}"),
+                image_name: image_name(slug, *number),
             });
         }
     }
@@ -385,29 +405,33 @@ impl Book {
         }
     }
 
-    /// Reports image links whose file does not exist beside the book.
+    /// Reports image links whose file is missing, leads outside the book's
+    /// folder, is not a regular file, or is not a PNG or JPEG image (the
+    /// formats the PDF book can hold), so `check` refuses what `build` would.
     pub fn check_images(&self, diags: &mut Vec<Diagnostic>) {
         for image in &self.images {
-            match self.local_image_path(&image.url) {
-                Some(Ok(path)) if path.is_file() => {}
-                Some(Ok(path)) => diags.push(
-                    Diagnostic::error(
-                        &self.source,
-                        image.span,
-                        format!("the image `{}` does not exist", image.url),
-                    )
-                    .with_help(format!("looked for {}", path.display())),
-                ),
-                Some(Err(reason)) => {
-                    diags.push(Diagnostic::error(&self.source, image.span, reason))
+            let problem = match self.local_image_path(&image.url) {
+                None => None,
+                Some(Err(reason)) => Some((reason, None)),
+                Some(Ok(path)) => image_problem(&path).map(|reason| {
+                    let reason = format!("the image `{}` {reason}", image.url);
+                    (reason, Some(path))
+                }),
+            };
+            if let Some((reason, path)) = problem {
+                let mut d = Diagnostic::error(&self.source, image.span, reason);
+                if let Some(path) = path {
+                    d = d.with_help(format!("looked for {}", path.display()));
                 }
-                None => {}
+                diags.push(d);
             }
         }
     }
 
     /// The file an image link points to, for links to local files; `None`
-    /// for web links.
+    /// for web links. A link that leads out of the book's folder, by `..`
+    /// or through a symbolic link, is an error; an existing file is given
+    /// with its links resolved, so it is read from where it really is.
     pub fn local_image_path(&self, url: &str) -> Option<Result<PathBuf, String>> {
         if url.contains("://") || url.starts_with("data:") || url.starts_with('#') {
             return None;
@@ -423,8 +447,54 @@ impl Book {
             )));
         }
         let dir = self.source.path.parent().unwrap_or(Path::new(""));
-        Some(Ok(dir.join(rel)))
+        let path = dir.join(rel);
+        let (Ok(real), Ok(real_dir)) = (
+            std::fs::canonicalize(&path),
+            std::fs::canonicalize(if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            }),
+        ) else {
+            return Some(Ok(path));
+        };
+        if !real.starts_with(&real_dir) {
+            return Some(Err(format!(
+                "the image `{url}` is a link to {}, outside the book's folder",
+                real.display()
+            )));
+        }
+        Some(Ok(real))
     }
+}
+
+/// Why the file at `path` cannot be a book's image, if it cannot.
+fn image_problem(path: &Path) -> Option<String> {
+    use std::io::Read as _;
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(_) => return Some("does not exist".to_string()),
+    };
+    if !meta.is_file() {
+        return Some("is not a regular file".to_string());
+    }
+    let mut head = Vec::with_capacity(8);
+    let read = std::fs::File::open(path).and_then(|f| f.take(8).read_to_end(&mut head));
+    if let Err(e) = read {
+        return Some(format!("cannot be read: {}", io_reason(&e)));
+    }
+    let png = head.starts_with(b"\x89PNG\r\n\x1a\n");
+    let jpeg = head.starts_with(&[0xff, 0xd8, 0xff]);
+    if !png && !jpeg {
+        return Some("is neither a PNG nor a JPEG image".to_string());
+    }
+    if png {
+        let file = std::fs::File::open(path).ok()?;
+        if let Err(e) = png::Decoder::new(std::io::BufReader::new(file)).read_info() {
+            return Some(format!("is not a readable PNG: {e}"));
+        }
+    }
+    None
 }
 
 /// The compiled-in card table rows.
@@ -910,14 +980,23 @@ impl Builder<'_> {
         }
     }
 
+    /// The heading's slug, numbered as GitHub numbers repeats (`setup-1`),
+    /// and never one an earlier heading already has (`Setup 1` after two
+    /// `Setup`s), so anchors and image names stay unique.
     fn unique_slug(&mut self, title: &str) -> String {
         let base = slug(title);
-        let n = self.slugs.entry(base.clone()).or_default();
-        *n += 1;
-        if *n == 1 {
-            base
-        } else {
-            format!("{base}-{}", *n - 1)
+        loop {
+            let n = self.slugs.entry(base.clone()).or_default();
+            *n += 1;
+            let candidate = if *n == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{}", *n - 1)
+            };
+            if candidate == base || !self.slugs.contains_key(&candidate) {
+                self.slugs.entry(candidate.clone()).or_insert(1);
+                return candidate;
+            }
         }
     }
 
@@ -1015,6 +1094,22 @@ fn heading_level(level: HeadingLevel) -> u8 {
         HeadingLevel::H4 => 4,
         HeadingLevel::H5 => 5,
         HeadingLevel::H6 => 6,
+    }
+}
+
+/// The image file name (without extension) of diagram `number` of the
+/// section with anchor `slug` (`None`: before any heading). A hyphen
+/// separates the number when the anchor ends in a digit or a hyphen, so the
+/// name is unique by construction: `## A` diagram 11 is `a11`, `## A1`
+/// diagram 1 is `a1-1`, and a diagram before any heading is `diagram-1`
+/// (`## Diagram` gives `diagram1`).
+pub fn image_name(slug: Option<&str>, number: usize) -> String {
+    match slug {
+        None => format!("diagram-{number}"),
+        Some(s) if s.is_empty() || s.ends_with(|c: char| c.is_ascii_digit() || c == '-') => {
+            format!("{s}-{number}")
+        }
+        Some(s) => format!("{s}{number}"),
     }
 }
 
@@ -1286,6 +1381,72 @@ mod tests {
         let (b, _) = book("## Setup\n## Setup\n");
         let slugs: Vec<&str> = b.sections.iter().map(|s| s.slug.as_str()).collect();
         assert_eq!(slugs, ["setup", "setup-1"]);
+    }
+
+    #[test]
+    fn a_numbered_repeat_never_takes_a_slug_already_used() {
+        let (b, _) = book("## Setup 1\n## Setup\n## Setup\n## Setup 1\n");
+        let slugs: Vec<&str> = b.sections.iter().map(|s| s.slug.as_str()).collect();
+        assert_eq!(slugs, ["setup-1", "setup", "setup-2", "setup-1-1"]);
+    }
+
+    #[test]
+    fn image_names_that_once_collided_differ() {
+        let text = format!(
+            "{BOARD}\n## A\n\n{}## A1\n\n{BOARD}\n## Diagram\n\n{BOARD}",
+            format!("{BOARD}\n").repeat(11)
+        );
+        let (b, diags) = book(&text);
+        assert!(diags.is_empty(), "{diags:?}");
+        let names: Vec<&str> = b.diagrams.iter().map(|d| d.image_name.as_str()).collect();
+        assert_eq!(names[0], "diagram-1");
+        assert_eq!(names[11], "a11");
+        assert_eq!(names[12], "a1-1");
+        assert_eq!(names[13], "diagram1");
+        let unique: BTreeSet<&str> = names.iter().copied().collect();
+        assert_eq!(unique.len(), names.len());
+    }
+
+    #[test]
+    fn no_two_slugs_and_numbers_share_an_image_name() {
+        // Every slug of up to four characters from the characters that
+        // matter (a letter, digits, hyphen, underscore, a non-ASCII
+        // letter), the empty slug and no section, against numbers 1 to 120.
+        let alphabet = ['a', '1', '0', '-', '_', '\u{e9}'];
+        let mut slugs: Vec<Option<String>> = vec![None, Some(String::new())];
+        let mut layer = vec![String::new()];
+        for _ in 0..4 {
+            layer = layer
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            slugs.extend(layer.iter().cloned().map(Some));
+        }
+        let mut seen: BTreeMap<String, (Option<String>, usize)> = BTreeMap::new();
+        for slug in &slugs {
+            for n in 1..=120 {
+                let name = image_name(slug.as_deref(), n);
+                if let Some(other) = seen.insert(name.clone(), (slug.clone(), n)) {
+                    panic!("{name}: {slug:?} {n} and {other:?}");
+                }
+            }
+        }
+        assert_eq!(seen.len(), slugs.len() * 120);
+    }
+
+    #[test]
+    fn an_over_long_anchor_with_diagrams_is_an_error_at_its_heading() {
+        let title = "Long ".repeat(40);
+        let (_, diags) = book(&format!("## Short\n\n## {title}\n\n{BOARD}"));
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].line_col().unwrap().to_string(), "3:1");
+        assert!(
+            diags[0].message.contains("has 199 bytes"),
+            "{}",
+            diags[0].message
+        );
+        let (_, diags) = book(&format!("## {title}\n\ntext only\n"));
+        assert!(diags.is_empty(), "no diagram, no file: {diags:?}");
     }
 
     #[test]

@@ -14,6 +14,19 @@ use crate::pipeline::{
     self, BuildOptions, CheckOptions, DeckRequest, Failure, RenderInput, RenderOptions, Rendered,
 };
 
+/// `println!` and `eprintln!` without the panic on a closed pipe: a write
+/// error ends the output quietly, as `cat` does (`check | head -1`).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
@@ -279,7 +292,7 @@ fn duration(d: std::time::Duration) -> String {
 fn fail(failure: Failure) -> u8 {
     match failure {
         Failure::Usage(message) => {
-            eprintln!("error: {message}");
+            tell!("error: {message}");
             EXIT_USAGE
         }
         Failure::Input(mut diags) => {
@@ -287,7 +300,7 @@ fn fail(failure: Failure) -> u8 {
             EXIT_INPUT
         }
         Failure::Message(message) => {
-            eprintln!("error: {message}");
+            tell!("error: {message}");
             EXIT_INPUT
         }
     }
@@ -315,9 +328,9 @@ fn check(options: &CheckOptions, format: Format, deny_warnings: bool) -> u8 {
     lines.push(format!("took {}", duration(found.elapsed)));
     for line in lines {
         if format == Format::Human {
-            println!("{line}");
+            say!("{line}");
         } else {
-            eprintln!("{line}");
+            tell!("{line}");
         }
     }
     if errors > 0 || (deny_warnings && warnings > 0) {
@@ -346,7 +359,7 @@ fn build(options: &BuildOptions) -> u8 {
     let mut built = pipeline::build(options, &progress_printer());
     if let Some(p) = &built.published {
         for book in &p.books {
-            eprintln!(
+            tell!(
                 "built {}: {} -> {} and {}",
                 book.name,
                 count(book.diagrams, "diagram"),
@@ -354,7 +367,7 @@ fn build(options: &BuildOptions) -> u8 {
                 book.pdf.display()
             );
         }
-        eprintln!(
+        tell!(
             "{}, {} drawn; {} written, {} unchanged, {} removed in {}",
             count(p.site.diagrams, "diagram"),
             count(p.site.pngs_rendered, "PNG"),
@@ -408,7 +421,7 @@ fn deck(request: &DeckRequest) -> u8 {
         Ok(made) => made,
         Err(failure) => return fail(failure),
     };
-    eprintln!(
+    tell!(
         "deck: {} on {} ({}) -> {}; {} in {} ({} drawn); {} written, {} unchanged, {} removed in {}",
         count(made.printed, "card"),
         count(made.pages, "page"),

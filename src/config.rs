@@ -158,6 +158,27 @@ pub fn source_date() -> Option<(i32, u8, u8)> {
     Some(civil_from_days(secs.div_euclid(86_400)))
 }
 
+/// A warning when `SOURCE_DATE_EPOCH` is set but is not a whole number of
+/// seconds: the PDF then has no date, and the user should know why.
+pub fn source_date_problem() -> Option<Diagnostic> {
+    let value = std::env::var_os("SOURCE_DATE_EPOCH")?;
+    let readable = value
+        .to_str()
+        .is_some_and(|v| v.trim().parse::<i64>().is_ok());
+    if readable {
+        return None;
+    }
+    let mut d = Diagnostic::file_error(
+        Path::new("SOURCE_DATE_EPOCH"),
+        format!(
+            "ignored: `{}` is not a number of seconds since 1970-01-01, so the PDF has no date",
+            value.to_string_lossy()
+        ),
+    );
+    d.severity = crate::diagnostic::Severity::Warning;
+    Some(d)
+}
+
 /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's
 /// algorithm).
 fn civil_from_days(z: i64) -> (i32, u8, u8) {

@@ -1,17 +1,29 @@
 //! The output folder: atomic writes, files left alone when their content
 //! has not changed, and a manifest of what the tool wrote so that it only
 //! ever deletes its own files.
+//!
+//! Nothing is written, read or deleted outside the folder: a path in it that
+//! passes through a symbolic link is refused, and only regular files are
+//! read. New files are staged beside their place and renamed into it only
+//! when the whole run succeeded ([`OutputDir::finish`]); a failed run calls
+//! [`OutputDir::abandon`] and leaves the folder as it was. One run at a time
+//! holds the folder's lock file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::io::{Read as _, Write as _};
+use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::book::io_reason;
 use crate::diagnostic::Diagnostic;
 
 const MANIFEST: &str = ".chess-kit-docs-manifest";
+/// Held (advisory lock) by the run writing into the folder; holds its pid.
+pub const LOCK_FILE: &str = ".chess-kit-docs.lock";
+/// Every temporary file the tool makes ends so, and nothing else does.
+const TEMP_SUFFIX: &str = ".chess-kit-docs.tmp";
 const MANIFEST_HEADER: &str = "# Files written by chess-kit-docs: owner, path, content hash, source key. The tool deletes only files listed here.";
 
 pub fn hash(bytes: &[u8]) -> u64 {
@@ -42,11 +54,16 @@ pub struct OutputDir {
     root: PathBuf,
     previous: BTreeMap<String, Entry>,
     current: Mutex<BTreeMap<String, Entry>>,
+    /// New contents written to temporary files, by the path they go to.
+    staged: Mutex<BTreeMap<String, PathBuf>>,
     stats: Mutex<Stats>,
+    /// Locked while this value lives; the lock ends when the file closes.
+    _lock: FolderLock,
 }
 
 impl OutputDir {
-    /// Creates the folder if needed and reads what an earlier run wrote.
+    /// Creates the folder if needed, takes its lock, removes temporary
+    /// files an interrupted run left, and reads what an earlier run wrote.
     pub fn open(root: &Path) -> Result<OutputDir, Diagnostic> {
         fs::create_dir_all(root).map_err(|e| {
             Diagnostic::file_error(
@@ -54,15 +71,19 @@ impl OutputDir {
                 format!("cannot create the output folder: {}", io_reason(&e)),
             )
         })?;
-        let previous = match fs::read_to_string(root.join(MANIFEST)) {
-            Ok(text) => parse_manifest(&text),
-            Err(_) => BTreeMap::new(),
+        let lock = take_lock(root)?;
+        remove_stale_temporaries(root);
+        let previous = match read_regular(&root.join(MANIFEST)) {
+            Some(bytes) => parse_manifest(&String::from_utf8_lossy(&bytes)),
+            None => BTreeMap::new(),
         };
         Ok(OutputDir {
             root: root.to_path_buf(),
             previous,
             current: Mutex::new(BTreeMap::new()),
+            staged: Mutex::new(BTreeMap::new()),
             stats: Mutex::new(Stats::default()),
+            _lock: FolderLock(lock),
         })
     }
 
@@ -74,6 +95,12 @@ impl OutputDir {
         self.root.join(rel)
     }
 
+    /// The path of `rel`, when it stays inside the folder: only plain names,
+    /// and no folder on the way that is a symbolic link or not a folder.
+    fn inside(&self, rel: &str) -> Result<PathBuf, String> {
+        inside(&self.root, rel)
+    }
+
     /// Whether `rel` was made earlier from the same source and is still as
     /// the tool left it. If so it is kept as it is, and recorded again.
     pub fn reuse(&self, owner: &str, rel: &str, source_key: u64) -> bool {
@@ -83,8 +110,11 @@ impl OutputDir {
         if old.source_key != Some(source_key) || old.owner != owner {
             return false;
         }
-        match fs::read(self.path(rel)) {
-            Ok(bytes) if hash(&bytes) == old.hash => {
+        let Ok(path) = self.inside(rel) else {
+            return false;
+        };
+        match read_regular(&path) {
+            Some(bytes) if hash(&bytes) == old.hash => {
                 self.record(rel, old.clone());
                 lock(&self.stats).unchanged += 1;
                 true
@@ -93,9 +123,10 @@ impl OutputDir {
         }
     }
 
-    /// Writes `bytes` to `rel` unless the file already holds exactly them.
-    /// The write goes to a temporary file that is then renamed over the old
-    /// one, so a reader never sees half a file.
+    /// Stages `bytes` for `rel` unless the file already holds exactly them.
+    /// They go to a temporary file beside it, renamed over the old one by
+    /// [`finish`](Self::finish), so a reader never sees half a file and a
+    /// failed run changes nothing.
     pub fn write(
         &self,
         owner: &str,
@@ -103,18 +134,30 @@ impl OutputDir {
         bytes: &[u8],
         source_key: Option<u64>,
     ) -> Result<(), Diagnostic> {
-        let path = self.path(rel);
+        let path = self.inside(rel).map_err(|reason| {
+            Diagnostic::file_error(
+                &self.root.join(rel),
+                format!("not written: {reason}; the tool writes only inside the output folder"),
+            )
+        })?;
         let entry = Entry {
             owner: owner.to_string(),
             hash: hash(bytes),
             source_key,
         };
-        if fs::read(&path).is_ok_and(|old| old == bytes) {
+        if lock(&self.current).contains_key(rel) {
+            return Err(Diagnostic::file_error(
+                &path,
+                "two outputs of this run would have the same file",
+            ));
+        }
+        if holds(&path, bytes) {
             self.record(rel, entry);
             lock(&self.stats).unchanged += 1;
             return Ok(());
         }
-        write_atomic(&path, bytes)?;
+        let tmp = write_temporary(&path, bytes)?;
+        lock(&self.staged).insert(rel.to_string(), tmp);
         self.record(rel, entry);
         lock(&self.stats).written += 1;
         Ok(())
@@ -124,13 +167,41 @@ impl OutputDir {
         lock(&self.current).insert(rel.to_string(), entry);
     }
 
-    /// Removes files that `owners` made in an earlier run and did not make
-    /// this time, then saves the manifest. A file changed by hand since the
-    /// tool wrote it is left in place, with a warning.
+    /// Ends a failed run: the staged files are removed, and the folder and
+    /// its manifest stay as the last successful run left them.
+    pub fn abandon(self) -> Vec<Diagnostic> {
+        let staged = self.staged.into_inner().unwrap_or_else(|p| p.into_inner());
+        for tmp in staged.values() {
+            let _ = fs::remove_file(tmp);
+        }
+        Vec::new()
+    }
+
+    /// Renames the staged files into place, removes files that `owners`
+    /// made in an earlier run and did not make this time, then saves the
+    /// manifest. A file changed by hand since the tool wrote it is left in
+    /// place, with a warning; so is one that could only be reached through
+    /// a symbolic link.
     pub fn finish(self, owners: &BTreeSet<String>) -> (Stats, Vec<Diagnostic>) {
         let mut diags = Vec::new();
-        let mut current = self.current.into_inner().unwrap_or_default();
-        let mut stats = self.stats.into_inner().unwrap_or_default();
+        let mut current = self.current.into_inner().unwrap_or_else(|p| p.into_inner());
+        let mut stats = self.stats.into_inner().unwrap_or_else(|p| p.into_inner());
+        let staged = self.staged.into_inner().unwrap_or_else(|p| p.into_inner());
+        for (rel, tmp) in &staged {
+            let path = self.root.join(rel);
+            if let Err(e) = fs::rename(tmp, &path) {
+                let _ = fs::remove_file(tmp);
+                // What was there before stays, and so does its record.
+                match self.previous.get(rel) {
+                    Some(old) => current.insert(rel.clone(), old.clone()),
+                    None => current.remove(rel),
+                };
+                diags.push(Diagnostic::file_error(
+                    &path,
+                    format!("cannot write this file: {}", io_reason(&e)),
+                ));
+            }
+        }
         for (rel, old) in &self.previous {
             if current.contains_key(rel) {
                 continue;
@@ -140,9 +211,18 @@ impl OutputDir {
                 current.insert(rel.clone(), old.clone());
                 continue;
             }
-            let path = self.root.join(rel);
-            match fs::read(&path) {
-                Ok(bytes) if hash(&bytes) == old.hash => match fs::remove_file(&path) {
+            let path = match inside(&self.root, rel) {
+                Ok(path) => path,
+                Err(reason) => {
+                    diags.push(warning(
+                        &self.root.join(rel),
+                        format!("left in place: {reason}, which may lead out of the output folder"),
+                    ));
+                    continue;
+                }
+            };
+            match read_regular(&path) {
+                Some(bytes) if hash(&bytes) == old.hash => match fs::remove_file(&path) {
                     Ok(()) => {
                         stats.removed += 1;
                         remove_empty_parents(&self.root, &path);
@@ -152,15 +232,11 @@ impl OutputDir {
                         format!("cannot remove this old output: {}", io_reason(&e)),
                     )),
                 },
-                Ok(_) => {
-                    let mut d = Diagnostic::file_error(
-                        &path,
-                        "left in place: the tool made this file earlier, but it was changed since",
-                    );
-                    d.severity = crate::diagnostic::Severity::Warning;
-                    diags.push(d);
-                }
-                Err(_) => {}
+                Some(_) => diags.push(warning(
+                    &path,
+                    "left in place: the tool made this file earlier, but it was changed since",
+                )),
+                None => {}
             }
         }
         let mut text = String::from(MANIFEST_HEADER);
@@ -173,13 +249,177 @@ impl OutputDir {
             text.push_str(&format!("{}\t{}\t{:016x}\t{}\n", e.owner, rel, e.hash, key));
         }
         let path = self.root.join(MANIFEST);
-        if fs::read_to_string(&path).ok().as_deref() != Some(text.as_str())
+        if !holds(&path, text.as_bytes())
             && let Err(d) = write_atomic(&path, text.as_bytes())
         {
             diags.push(d);
         }
         (stats, diags)
     }
+}
+
+/// An error for every source (rulebook, player aids) that lies inside the
+/// output folder `root`, links resolved: publishing could overwrite it.
+pub fn sources_inside(root: &Path, sources: &[&Path]) -> Vec<Diagnostic> {
+    // A folder not made yet holds nothing.
+    let Ok(root) = fs::canonicalize(root) else {
+        return Vec::new();
+    };
+    sources
+        .iter()
+        .filter(|source| fs::canonicalize(source).is_ok_and(|real| real.starts_with(&root)))
+        .map(|source| {
+            Diagnostic::file_error(
+                source,
+                format!(
+                    "refused: this source lies inside the output folder {}, where publishing could overwrite it; choose another output folder",
+                    root.display()
+                ),
+            )
+        })
+        .collect()
+}
+
+fn warning(path: &Path, message: impl Into<String>) -> Diagnostic {
+    let mut d = Diagnostic::file_error(path, message);
+    d.severity = crate::diagnostic::Severity::Warning;
+    d
+}
+
+/// `root/rel` when `rel` is plain names and no folder between them is a
+/// symbolic link (or not a folder at all). Folders not made yet are fine:
+/// the tool makes them.
+fn inside(root: &Path, rel: &str) -> Result<PathBuf, String> {
+    let rel_path = Path::new(rel);
+    let plain = !rel.is_empty()
+        && rel_path
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
+    if !plain {
+        return Err(format!("`{rel}` is not a plain path inside the folder"));
+    }
+    let mut at = root.to_path_buf();
+    let mut parts = rel_path.components().peekable();
+    while let Some(part) = parts.next() {
+        if parts.peek().is_none() {
+            break;
+        }
+        at.push(part);
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(format!("`{}` is a symbolic link", at.display()));
+            }
+            Ok(meta) if !meta.is_dir() => {
+                return Err(format!("`{}` is not a folder", at.display()));
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    Ok(root.join(rel_path))
+}
+
+/// The bytes of `path` if it is a regular file (not a link, FIFO or
+/// device, which could lead elsewhere, block or never end).
+fn read_regular(path: &Path) -> Option<Vec<u8>> {
+    let meta = fs::symlink_metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    fs::File::open(path)
+        .ok()?
+        .take(meta.len())
+        .read_to_end(&mut bytes)
+        .ok()?;
+    Some(bytes)
+}
+
+/// Whether `path` is a regular file holding exactly `bytes`.
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+        && read_regular(path).is_some_and(|old| old == bytes)
+}
+
+/// The held lock file. Emptied when the run ends, so the folder holds the
+/// same bytes after every run (the pid is there only while it runs).
+#[derive(Debug)]
+struct FolderLock(fs::File);
+
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        let _ = self.0.set_len(0);
+    }
+}
+
+/// Takes the folder's lock, or says which process has it.
+fn take_lock(root: &Path) -> Result<fs::File, Diagnostic> {
+    let path = root.join(LOCK_FILE);
+    let fail = |message: String| Diagnostic::file_error(&path, message);
+    if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+        return Err(fail(
+            "cannot lock the output folder: this is not a regular file".to_string(),
+        ));
+    }
+    let mut file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| fail(format!("cannot lock the output folder: {}", io_reason(&e))))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = (&file).take(64).read_to_string(&mut holder);
+            let holder = holder.trim();
+            let who = if holder.is_empty() {
+                "another chess-kit-docs".to_string()
+            } else {
+                format!("chess-kit-docs process {holder}")
+            };
+            return Err(fail(format!(
+                "the output folder is in use: {who} is writing into it; run again when it has finished"
+            )));
+        }
+        Err(fs::TryLockError::Error(e)) => {
+            return Err(fail(format!(
+                "cannot lock the output folder: {}",
+                io_reason(&e)
+            )));
+        }
+    }
+    let _ = file.set_len(0);
+    let _ = writeln!(file, "{}", std::process::id());
+    Ok(file)
+}
+
+/// Removes the tool's own temporary files under `root` (left by a run that
+/// was killed); the caller holds the lock, so no live run owns them. Links
+/// are not followed.
+fn remove_stale_temporaries(root: &Path) {
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            let name = entry.file_name();
+            if kind.is_dir() {
+                folders.push(entry.path());
+            } else if kind.is_file() && is_temporary(&name.to_string_lossy()) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+fn is_temporary(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(TEMP_SUFFIX)
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -199,7 +439,7 @@ fn parse_manifest(text: &str) -> BTreeMap<String, Entry> {
             // Never trust a path that could leave the output folder.
             let safe = Path::new(rel)
                 .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_)));
+                .all(|c| matches!(c, Component::Normal(_)));
             safe.then(|| {
                 (
                     rel.to_string(),
@@ -225,8 +465,10 @@ fn remove_empty_parents(root: &Path, path: &Path) {
     }
 }
 
-/// Writes through a temporary file in the same folder and a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+/// A temporary file beside `path`, named for this process and write alone,
+/// holding `bytes`. Its name is cut short so it fits any file system.
+fn write_temporary(path: &Path, bytes: &[u8]) -> Result<PathBuf, Diagnostic> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
     let dir = path.parent().unwrap_or(Path::new("."));
     let fail = |what: &str, e: std::io::Error, at: &Path| {
         Diagnostic::file_error(at, format!("cannot {what}: {}", io_reason(&e)))
@@ -236,17 +478,33 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let short: String = name.chars().take(64).collect();
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let tmp = dir.join(format!(".{short}.{}-{n}{TEMP_SUFFIX}", std::process::id()));
     let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
+        // A new file only: never through a link or over another's file.
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
         f.write_all(bytes)?;
-        f.flush()?;
-        drop(f);
-        fs::rename(&tmp, path)
+        f.flush()
     })();
-    result.map_err(|e| {
+    match result {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(fail("write this file", e, path))
+        }
+    }
+}
+
+/// Writes through a temporary file in the same folder and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+    let tmp = write_temporary(path, bytes)?;
+    fs::rename(&tmp, path).map_err(|e| {
         let _ = fs::remove_file(&tmp);
-        fail("write this file", e, path)
+        Diagnostic::file_error(path, format!("cannot write this file: {}", io_reason(&e)))
     })
 }
 

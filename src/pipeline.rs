@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::book::{Book, io_reason};
-use crate::config::{Config, load_book_style, load_style, source_date};
+use crate::config::{Config, load_book_style, load_style, source_date, source_date_problem};
 use crate::contents::{TocEntry, table_of_contents};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{self, Counts, Options, RuleDiagnostic};
@@ -417,6 +417,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         format,
         date: source_date(),
     };
+    diags.extend(source_date_problem());
     let out_dir = options
         .out
         .clone()
@@ -465,6 +466,12 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         });
     }
     let mut published = None;
+    let sources: Vec<&Path> = checked.books.iter().map(|(b, _)| b.source.path()).collect();
+    let inside = crate::output::sources_inside(&out_dir, &sources);
+    if !inside.is_empty() {
+        diags.extend(inside);
+        return BuildReport { diags, published };
+    }
     if !publishable.is_empty() {
         match OutputDir::open(&out_dir) {
             Ok(output) => {
@@ -514,9 +521,8 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                     }
                     Err(mut errs) => {
                         diags.append(&mut errs);
-                        // Keep the record of what was written, but remove nothing.
-                        let (_, mut d) = output.finish(&BTreeSet::new());
-                        diags.append(&mut d);
+                        // All or nothing: the last published files stay as they were.
+                        diags.append(&mut output.abandon());
                     }
                 }
             }
@@ -683,6 +689,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         bleed_pt: args.bleed,
         date: source_date(),
     };
+    let date_warning = source_date_problem();
     // A bleed the sheet has no room for is a bad option value.
     if let Err(e) = d::grid(&style, &options) {
         return Err(Failure::Usage(format!(
@@ -715,6 +722,11 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         .clone()
         .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    let inside =
+        crate::output::sources_inside(&out_dir, &[book_path.as_path(), aids_path.as_path()]);
+    if !inside.is_empty() {
+        return Err(Failure::Input(inside));
+    }
     let output = OutputDir::open(&out_dir).map_err(input)?;
     const OWNER: &str = "deck";
     let version = env!("CARGO_PKG_VERSION");
@@ -777,8 +789,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     };
     if !errors.is_empty() {
         // Nothing was written: keep the old files and their record.
-        let (_, mut d) = output.finish(&BTreeSet::new());
-        errors.append(&mut d);
+        errors.append(&mut output.abandon());
         return Err(Failure::Input(errors));
     }
     if let Some(bytes) = &pdf
@@ -794,13 +805,14 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
             }
         }
     }
-    let owners: BTreeSet<String> = if errors.is_empty() {
-        [OWNER.to_string()].into()
-    } else {
-        BTreeSet::new()
-    };
-    let (files, mut finish_diags) = output.finish(&owners);
+    if errors.iter().any(Diagnostic::is_error) {
+        // All or nothing: the last deck stays as it was.
+        errors.append(&mut output.abandon());
+        return Err(Failure::Input(errors));
+    }
+    let (files, mut finish_diags) = output.finish(&[OWNER.to_string()].into());
     errors.append(&mut finish_diags);
+    errors.extend(date_warning);
     let (printed, pages) = d::page_count(&faces, &style, &options);
     Ok(DeckReport {
         printed,

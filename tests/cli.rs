@@ -114,7 +114,7 @@ fn build_writes_the_website_of_every_seed_book() {
     assert!(w >= 800 && h >= 800, "{w}x{h}");
     let svg = fs::read_to_string(
         site.join("images/rules/chess960.svg")
-            .with_file_name("chess9602.svg"),
+            .with_file_name("chess960-2.svg"),
     )
     .unwrap();
     assert!(svg.starts_with("<svg"));

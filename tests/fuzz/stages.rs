@@ -1,0 +1,105 @@
+//! One fuzz input through every stage the tool has: parse, check (with the
+//! replay and the shortest-solution search), SVG and PNG drawing, the site
+//! page, the PDF book and the card deck. Shared by the fuzz driver
+//! (`examples/fuzz.rs`) and the regression test over its saved inputs.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use chess_kit_docs::book::Book;
+use chess_kit_docs::contents::table_of_contents;
+use chess_kit_docs::deck::{Aids, DeckOptions, DeckPage, deck_pdf, face_png, faces};
+use chess_kit_docs::engine::{Options, check_book};
+use chess_kit_docs::pdf::{PdfOptions, book_pdf};
+use chess_kit_docs::render::{diagram_svg, svg_to_png, svg_with_outlined_text};
+use chess_kit_docs::site::page_markdown;
+use chess_kit_docs::source::SourceFile;
+use chess_kit_docs::style::Style;
+
+/// Which of the costly stages to run for one input.
+#[derive(Clone, Copy, Debug)]
+pub struct Depth {
+    /// Search for shorter Chess Golf solutions.
+    pub shortest: bool,
+    /// How many diagrams to draw as PNG (and outlined web SVG).
+    pub pngs: usize,
+    /// Lay out and write the PDF book.
+    pub pdf: bool,
+    /// Make the card deck (faces, one PNG and the PDF).
+    pub deck: bool,
+}
+
+impl Depth {
+    pub const FULL: Depth = Depth {
+        shortest: true,
+        pngs: usize::MAX,
+        pdf: true,
+        deck: true,
+    };
+}
+
+/// Runs `bytes`, read as the rulebook `name`, through the stages. A panic
+/// propagates to the caller, which catches it.
+pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
+    let (source, bad) = SourceFile::from_bytes(Path::new(name), bytes.to_vec());
+    let mut diags = Vec::new();
+    if let Some((span, reason)) = bad {
+        diags.push(chess_kit_docs::diagnostic::Diagnostic::error(
+            &source, span, reason,
+        ));
+    }
+    let book = Book::parse(source, &mut diags);
+    book.check_images(&mut diags);
+    let toc = table_of_contents(&book, &mut diags);
+    let (findings, _, _) = check_book(
+        &book,
+        &Options {
+            shortest: depth.shortest,
+        },
+    );
+    diags.extend(findings.into_iter().map(|f| f.diagnostic));
+    for d in &diags {
+        let _ = d.render();
+        let _ = d.render_short();
+        let _ = d.render_json();
+        let _ = d.render_github();
+    }
+    let _ = page_markdown(&book, &toc);
+    let mut drawn = 0;
+    for entry in &book.diagrams {
+        let Some(diagram) = &entry.diagram else {
+            continue;
+        };
+        let svg = diagram_svg(diagram, style);
+        if drawn < depth.pngs {
+            drawn += 1;
+            let _ = svg_to_png(&svg, style);
+            let _ = svg_with_outlined_text(&svg);
+        }
+    }
+    let errors = diags.iter().any(|d| d.is_error());
+    if depth.pdf {
+        let _ = book_pdf(&book, &toc, style, &PdfOptions::default());
+    }
+    if depth.deck && !errors {
+        let aids = Aids::parse(SourceFile::new("player_aids.md", AIDS));
+        if let Ok(aids) = aids
+            && let Ok(faces) = faces(&book, &aids, style)
+        {
+            if let Some(face) = faces.first() {
+                let _ = face_png(face, style);
+            }
+            let options = DeckOptions {
+                page: DeckPage::Letter,
+                backs: true,
+                bleed_pt: 9.0,
+                date: None,
+            };
+            let _ = deck_pdf(&book, &faces, style, &options);
+        }
+    }
+}
+
+/// The bundled player aids, for the deck stage.
+pub const AIDS: &str = include_str!("../../rules/player_aids.md");

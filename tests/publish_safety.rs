@@ -1,0 +1,219 @@
+//! `build` and `check` as a user runs them, on the reliability faults of
+//! issue 10: `check` refuses what `build` would, a failed build leaves the
+//! last published files as they were, nothing outside the output folder is
+//! written or copied, a closed pipe ends the output quietly, and an
+//! unreadable SOURCE_DATE_EPOCH is a warning.
+
+use std::fs;
+use std::os::unix::fs::symlink;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn tool() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_chess-kit-docs"))
+}
+
+fn run(args: &[&str]) -> Output {
+    tool().args(args).output().expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+const BOARD: &str = "    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K . . .
+";
+
+/// A rulebook `book.md` with one diagram under `## A`, in a new folder.
+fn book(extra: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("book.md");
+    fs::write(
+        &path,
+        format!("---\ntitle: T\n---\n\n## A\n\n{BOARD}{extra}"),
+    )
+    .unwrap();
+    (dir, path)
+}
+
+#[test]
+fn check_refuses_what_build_once_failed_on() {
+    let not_an_image = (
+        "\n![Diagram](notes.png)\n",
+        16,
+        "is neither a PNG nor a JPEG image",
+    );
+    let margins = ("    margins: 1000, 0\n", 15, "is too far from the board");
+    for (extra, line, message) in [not_an_image, margins] {
+        let (dir, path) = book(extra);
+        fs::write(dir.path().join("notes.png"), "plain text").unwrap();
+        let o = run(&["check", &s(&path)]);
+        assert_eq!(o.status.code(), Some(1), "{extra}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains(message), "{err}");
+        assert!(err.contains(&format!("book.md:{line}:")), "{err}");
+        let out = dir.path().join("out");
+        let o = run(&["build", &s(&path), "--out", &s(&out)]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(!out.join("site").exists(), "nothing published");
+    }
+    // A heading whose anchor is too long to name its images.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("book.md");
+    fs::write(&path, format!("## {}\n\n{BOARD}", "Long ".repeat(56))).unwrap();
+    let o = run(&["check", &s(&path)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("book.md:1:1"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("anchor has 279 bytes"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_failed_build_leaves_the_last_published_files_as_they_were() {
+    let (dir, path) = book("");
+    let out = dir.path().join("out");
+    let o = run(&["build", &s(&path), "--out", &s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = out.join("site/book.md");
+    let before = fs::read(&page).unwrap();
+    let pdf_before = fs::read(out.join("book.pdf")).unwrap();
+
+    // The next build cannot write its images (their folder became a link
+    // out of the output folder), after its page and PDF were ready.
+    let elsewhere = dir.path().join("elsewhere");
+    fs::create_dir(&elsewhere).unwrap();
+    fs::remove_dir_all(out.join("site/images/book")).unwrap();
+    symlink(&elsewhere, out.join("site/images/book")).unwrap();
+    fs::write(
+        &path,
+        format!("---\ntitle: Changed\n---\n\n## A\n\nNew text.\n\n{BOARD}"),
+    )
+    .unwrap();
+    let o = run(&["build", &s(&path), "--out", &s(&out)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is a symbolic link"), "{}", stderr(&o));
+    assert_eq!(fs::read(&page).unwrap(), before, "the old page stays");
+    assert_eq!(fs::read(out.join("book.pdf")).unwrap(), pdf_before);
+    assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0);
+    let leftovers: Vec<_> = fs::read_dir(out.join("site"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn an_output_folder_holding_a_source_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("x/site");
+    fs::create_dir_all(&site).unwrap();
+    let source = site.join("book.md");
+    let text = format!("## A\n\n{BOARD}");
+    fs::write(&source, &text).unwrap();
+    let o = run(&["build", &s(&site), "--out", &s(&dir.path().join("x"))]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("x/site/book.md"), "{err}");
+    assert!(err.contains("inside the output folder"), "{err}");
+    assert_eq!(fs::read_to_string(&source).unwrap(), text);
+}
+
+#[test]
+fn a_linked_image_outside_the_book_folder_is_neither_accepted_nor_copied() {
+    let (dir, path) = book("\n![Secret](secret.png)\n");
+    let outside = tempfile::tempdir().unwrap();
+    let png = fs::read("docs/diagram-tar-pit.png").unwrap();
+    fs::write(outside.path().join("secret.png"), &png).unwrap();
+    symlink(
+        outside.path().join("secret.png"),
+        dir.path().join("secret.png"),
+    )
+    .unwrap();
+    let o = run(&["check", &s(&path)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("outside the book's folder"),
+        "{}",
+        stderr(&o)
+    );
+    let out = dir.path().join("out");
+    let o = run(&["build", &s(&path), "--out", &s(&out)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!out.join("site/secret.png").exists());
+    // The same image really inside the folder is fine.
+    fs::remove_file(dir.path().join("secret.png")).unwrap();
+    fs::write(dir.path().join("secret.png"), &png).unwrap();
+    let o = run(&["build", &s(&path), "--out", &s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(fs::read(out.join("site/secret.png")).unwrap(), png);
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    for args in [
+        &["check", "rules/"][..],
+        &["check", "rules/", "--format", "json"],
+        &["render", "rules/rules.md", "--diagram", "1"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let o = tool()
+            .args(args)
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            matches!(o.status.code(), Some(0 | 1)),
+            "{args:?}: {:?}",
+            o.status
+        );
+    }
+}
+
+#[test]
+fn an_unreadable_source_date_epoch_is_a_warning() {
+    let (dir, path) = book("");
+    let out = dir.path().join("out");
+    let o = tool()
+        .args(["build", &s(&path), "--out", &s(&out)])
+        .env("SOURCE_DATE_EPOCH", "yesterday")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("warning"), "{err}");
+    assert!(err.contains("SOURCE_DATE_EPOCH"), "{err}");
+    assert!(
+        err.contains("`yesterday` is not a number of seconds"),
+        "{err}"
+    );
+    let o = tool()
+        .args(["build", &s(&path), "--out", &s(&out)])
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .output()
+        .unwrap();
+    assert!(!stderr(&o).contains("SOURCE_DATE_EPOCH"), "{}", stderr(&o));
+    let _ = stdout(&o);
+}
