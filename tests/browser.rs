@@ -87,10 +87,18 @@ impl Browser {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());
-        // SAFETY: only async-signal-safe calls (dup2) between fork and exec.
+        // SAFETY: only async-signal-safe calls (fcntl, dup2) between fork
+        // and exec. Both ends move above 4 first, so that placing one at 3
+        // or 4 cannot close the other.
         unsafe {
             command.pre_exec(move || {
-                if libc::dup2(in_fd, 3) < 0 || libc::dup2(out_fd, 4) < 0 {
+                let high_in = libc::fcntl(in_fd, libc::F_DUPFD, 10);
+                let high_out = libc::fcntl(out_fd, libc::F_DUPFD, 10);
+                if high_in < 0
+                    || high_out < 0
+                    || libc::dup2(high_in, 3) < 0
+                    || libc::dup2(high_out, 4) < 0
+                {
                     return Err(std::io::Error::last_os_error());
                 }
                 Ok(())
@@ -445,7 +453,7 @@ fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
         }
     });
     let mut said = Vec::new();
-    let mut wait_for = |what: &str, said: &mut Vec<String>| {
+    let wait_for = |what: &str, said: &mut Vec<String>| {
         let deadline = Instant::now() + PATIENCE;
         while !said.iter().any(|l: &String| l.contains(what)) {
             let left = deadline.saturating_duration_since(Instant::now());
