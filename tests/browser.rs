@@ -156,6 +156,14 @@ impl Browser {
 
     /// Sends a command (to the page, once attached) and waits for its answer.
     fn call(&mut self, method: &str, params: Value) -> Value {
+        match self.try_call(method, params) {
+            Ok(v) => v,
+            Err(m) => panic!("{method}: {m}"),
+        }
+    }
+
+    /// Like `call`, with the browser's error (a page reloading, say) as `Err`.
+    fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next_id += 1;
         let id = self.next_id;
         let mut message = json!({"id": id, "method": method, "params": params});
@@ -169,8 +177,10 @@ impl Browser {
         loop {
             let m = self.next_message(deadline);
             if m["id"].as_u64() == Some(id) {
-                assert!(m.get("error").is_none(), "{method}: {m}");
-                return m["result"].clone();
+                return match m.get("error") {
+                    Some(e) => Err(e.clone()),
+                    None => Ok(m["result"].clone()),
+                };
             }
             self.backlog.push(m);
         }
@@ -218,6 +228,19 @@ impl Browser {
         );
         assert!(r.get("exceptionDetails").is_none(), "{expression}: {r}");
         r["result"]["value"].clone()
+    }
+
+    /// `eval` while the page may be reloading: `None` until it answers.
+    fn poll(&mut self, expression: &str) -> Option<Value> {
+        let r = self
+            .try_call(
+                "Runtime.evaluate",
+                json!({"expression": expression, "returnByValue": true}),
+            )
+            .ok()?;
+        r.get("exceptionDetails")
+            .is_none()
+            .then(|| r["result"]["value"].clone())
     }
 
     fn width(&mut self, width: u32, mobile: bool) {
@@ -479,10 +502,11 @@ fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
     assert_ne!(edited, text);
     std::fs::write(&book, &edited).unwrap();
     eventually("the page shows the edited diagram", || {
-        let now = browser.eval(
+        let now = browser.poll(
             "(() => { const s = document.querySelector('#diagram-zombie-chess1 svg'); return s ? s.outerHTML : ''; })()",
         );
-        now.as_str()
+        now.as_ref()
+            .and_then(Value::as_str)
             .is_some_and(|s| !s.is_empty() && s != before.as_str().unwrap())
     });
     assert!(browser.errors().is_empty(), "{:?}", browser.errors());
@@ -496,10 +520,16 @@ fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
         .count();
     std::fs::write(&book, &broken).unwrap();
     let boxed = "(() => { const f = document.querySelector('#diagram-zombie-chess1 .finding.error'); return f ? f.textContent : ''; })()";
+    let mut message = String::new();
     eventually("the error box under the diagram", || {
-        browser.eval(boxed).as_str().is_some_and(|s| !s.is_empty())
+        message = browser
+            .poll(boxed)
+            .as_ref()
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        !message.is_empty()
     });
-    let message = browser.eval(boxed).as_str().unwrap().to_string();
     assert!(
         message.contains(&format!("rules.md:{line}:")) && message.contains("error:"),
         "{message}"
