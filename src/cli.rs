@@ -1,5 +1,6 @@
-//! The command line: `build`, `check`, `render`, `deck` and `import`. It
-//! parses the arguments, calls the library's `pipeline`, and prints. Exit codes:
+//! The command line: `build`, `check`, `render`, `serve`, `deck` and
+//! `import`. It parses the arguments, calls the library's `pipeline`, and
+//! prints. Exit codes:
 //! 0 success, 1 problems in the input, 2 a usage error.
 
 use std::io::{IsTerminal, Read as _, Write as _};
@@ -88,6 +89,17 @@ enum Command {
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
+    },
+    /// Build the HTML site into a temporary folder, serve it on 127.0.0.1, and rebuild and reload it on every save
+    Serve {
+        /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        paths: Vec<PathBuf>,
+        /// The port to serve on
+        #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_PORT)]
+        port: u16,
+        /// Open the site in the default browser
+        #[arg(long)]
+        open: bool,
     },
     /// Write the print-and-cut card deck (chess-deck.pdf) and an image per card (deck/)
     Deck {
@@ -220,6 +232,9 @@ where
             output,
             style,
         } => render(file, diagram, output, style),
+        Command::Serve { paths, port, open } => {
+            serve(&crate::serve::ServeOptions { paths, port, open })
+        }
         Command::Deck {
             book,
             out,
@@ -360,11 +375,12 @@ fn build(options: &BuildOptions) -> u8 {
     if let Some(p) = &built.published {
         for book in &p.books {
             tell!(
-                "built {}: {} -> {} and {}",
+                "built {}: {} -> {}, {} and {}",
                 book.name,
                 count(book.diagrams, "diagram"),
                 book.page.display(),
-                book.pdf.display()
+                book.pdf.display(),
+                book.html.display()
             );
         }
         tell!(
@@ -412,6 +428,13 @@ fn render(file: PathBuf, diagram: usize, output: Option<PathBuf>, style: Option<
             EXIT_OK
         }
         Ok(Rendered::Written(_)) => EXIT_OK,
+        Err(failure) => fail(failure),
+    }
+}
+
+fn serve(options: &crate::serve::ServeOptions) -> u8 {
+    match crate::serve::serve(options, &|line| tell!("{line}")) {
+        Ok(()) => EXIT_OK,
         Err(failure) => fail(failure),
     }
 }

@@ -13,6 +13,7 @@ use crate::config::{Config, load_book_style, load_style, source_date, source_dat
 use crate::contents::{TocEntry, table_of_contents};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{self, Counts, Options, RuleDiagnostic};
+use crate::html::{self, Templates};
 use crate::output::{OutputDir, Stats};
 use crate::pdf::{PageFormat, PdfOptions};
 use crate::render::{diagram_svg, svg_to_png};
@@ -168,42 +169,104 @@ pub fn load_and_check(
     run: &CheckRun,
     diags: &mut Vec<Diagnostic>,
 ) -> Checked {
-    let mut checked = Checked::default();
-    let mut findings: Vec<RuleDiagnostic> = Vec::new();
-    let options = Options {
-        variants: engine::variants::Variants::from_config(
-            &config.variants,
-            config.source.as_ref(),
-            &mut checked.diags,
-        ),
-        ..run.options.clone()
+    let run = &with_variants(run, config, diags);
+    let books = find_books(paths, diags)
+        .iter()
+        .filter_map(|path| check_book_file(path, run, diags))
+        .collect();
+    combine_checks(books, config)
+}
+
+/// `run` with the games the settings file configures (`[[variant]]`);
+/// problems in that table go to `diags`.
+pub fn with_variants(run: &CheckRun, config: &Config, diags: &mut Vec<Diagnostic>) -> CheckRun {
+    CheckRun {
+        rules: run.rules,
+        options: Options {
+            variants: engine::variants::Variants::from_config(
+                &config.variants,
+                config.source.as_ref(),
+                diags,
+            ),
+            ..run.options.clone()
+        },
+    }
+}
+
+/// One book read and checked, before the author's allowances apply.
+#[derive(Clone, Debug)]
+pub struct BookCheck {
+    pub book: Book,
+    pub toc: Vec<TocEntry>,
+    /// Problems of syntax, images and contents.
+    pub diags: Vec<Diagnostic>,
+    /// The rules engine's findings.
+    pub findings: Vec<RuleDiagnostic>,
+    pub counts: Counts,
+    pub notes: Vec<String>,
+}
+
+/// Reads and checks one rulebook; `None` (with the reason in `diags`) when
+/// it cannot be read.
+pub fn check_book_file(
+    path: &Path,
+    run: &CheckRun,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<BookCheck> {
+    let mut book_diags = Vec::new();
+    let Some(book) = Book::load(path, &mut book_diags) else {
+        diags.append(&mut book_diags);
+        return None;
     };
-    for path in find_books(paths, diags) {
-        let mut book_diags = Vec::new();
-        let Some(book) = Book::load(&path, &mut book_diags) else {
-            diags.append(&mut book_diags);
-            continue;
-        };
-        book.check_images(&mut book_diags);
-        let toc = table_of_contents(&book, &mut book_diags);
-        if run.rules {
-            let (found, counts, notes) = engine::check_book(&book, &options);
-            findings.extend(found);
-            checked.counts.rule_checked += counts.rule_checked;
-            checked.counts.syntax_only += counts.syntax_only;
-            checked.notes.extend(notes.into_iter().map(|n| {
+    Some(check_loaded_book(book, book_diags, run))
+}
+
+/// Checks a book already read; `diags` are its parse problems.
+pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun) -> BookCheck {
+    book.check_images(&mut diags);
+    let toc = table_of_contents(&book, &mut diags);
+    let mut counts = Counts::default();
+    let mut findings = Vec::new();
+    let mut notes = Vec::new();
+    if run.rules {
+        let (found, c, n) = engine::check_book(&book, &run.options);
+        findings = found;
+        counts = c;
+        notes = n
+            .into_iter()
+            .map(|n| {
                 let at = book.source.line_col(n.span.start);
                 let label = match n.kind {
                     engine::NoteKind::Measured => "note: ",
                     engine::NoteKind::SyntaxOnly => "",
                 };
                 format!("{}:{at}: {label}{}", book.source.path.display(), n.text)
-            }));
-        } else {
-            checked.counts.syntax_only += book.diagrams.len();
-        }
-        checked.diags.append(&mut book_diags);
-        checked.books.push((book, toc));
+            })
+            .collect();
+    } else {
+        counts.syntax_only += book.diagrams.len();
+    }
+    BookCheck {
+        book,
+        toc,
+        diags,
+        findings,
+        counts,
+        notes,
+    }
+}
+
+/// The books' checks together, with the author's allowances applied.
+pub fn combine_checks(books: Vec<BookCheck>, config: &Config) -> Checked {
+    let mut checked = Checked::default();
+    let mut findings: Vec<RuleDiagnostic> = Vec::new();
+    for mut b in books {
+        findings.append(&mut b.findings);
+        checked.counts.rule_checked += b.counts.rule_checked;
+        checked.counts.syntax_only += b.counts.syntax_only;
+        checked.notes.append(&mut b.notes);
+        checked.diags.append(&mut b.diags);
+        checked.books.push((b.book, b.toc));
     }
     let checked_books: BTreeSet<&str> =
         checked.books.iter().map(|(b, _)| b.name.as_str()).collect();
@@ -339,9 +402,10 @@ pub struct BuildOptions {
 pub struct BuiltBook {
     pub name: String,
     pub diagrams: usize,
-    /// Its website page and its PDF.
+    /// Its website page, its PDF and its HTML site's front page.
     pub page: PathBuf,
     pub pdf: PathBuf,
+    pub html: PathBuf,
 }
 
 /// What a successful publication wrote.
@@ -374,8 +438,12 @@ impl BuildReport {
     }
 
     fn stopped(d: Diagnostic) -> BuildReport {
+        BuildReport::stopped_all(vec![d])
+    }
+
+    fn stopped_all(diags: Vec<Diagnostic>) -> BuildReport {
         BuildReport {
-            diags: vec![d],
+            diags,
             refused: Vec::new(),
             published: None,
         }
@@ -418,6 +486,10 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         date: source_date(),
     };
     diags.extend(source_date_problem());
+    let templates = match Templates::from_current_folder() {
+        Ok(t) => t,
+        Err(d) => return BuildReport::stopped_all(d),
+    };
     let out_dir = options
         .out
         .clone()
@@ -470,35 +542,60 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
     let inside = crate::output::sources_inside(&out_dir, &sources);
     if !inside.is_empty() {
         diags.extend(inside);
-        return BuildReport { diags, published };
+        return BuildReport {
+            diags,
+            refused,
+            published,
+        };
     }
     if !publishable.is_empty() {
         match OutputDir::open(&out_dir) {
             Ok(output) => {
-                let (result, pdf_result) = rayon::join(
+                let (result, (pdf_result, html_result)) = rayon::join(
                     || crate::site::publish(&publishable, &output, &style, progress),
                     || {
-                        crate::publish::pdfs(
-                            &publishable,
-                            &output,
-                            &style,
-                            &book_style,
-                            &pdf_options,
+                        rayon::join(
+                            || {
+                                crate::publish::pdfs(
+                                    &publishable,
+                                    &output,
+                                    &style,
+                                    &book_style,
+                                    &pdf_options,
+                                )
+                            },
+                            || {
+                                let drawings = html::Drawings::default();
+                                write_html(&publishable, &output, &templates, &drawings, &style)
+                            },
                         )
                     },
                 );
-                let result = match (result, pdf_result) {
-                    (Ok(stats), Ok(())) => Ok(stats),
-                    (Err(mut a), Err(b)) => {
-                        a.extend(b);
+                let mut errors = Vec::new();
+                for r in [pdf_result, html_result] {
+                    if let Err(mut e) = r {
+                        errors.append(&mut e);
+                    }
+                }
+                let result = match result {
+                    Ok(stats) if errors.is_empty() => Ok(stats),
+                    Ok(_) => Err(errors),
+                    Err(mut a) => {
+                        a.append(&mut errors);
                         Err(a)
                     }
-                    (Err(a), _) | (_, Err(a)) => Err(a),
                 };
-                let owners = publishable
+                let mut owners: BTreeSet<String> = publishable
                     .iter()
-                    .flat_map(|(b, _)| [crate::site::owner(b), crate::publish::pdf_owner(b)])
+                    .flat_map(|(b, _)| {
+                        [
+                            crate::site::owner(b),
+                            crate::publish::pdf_owner(b),
+                            html_owner(&b.name),
+                        ]
+                    })
                     .collect();
+                owners.insert(html::OWNER.to_string());
                 match result {
                     Ok(site) => {
                         let (files, mut finish_diags) = output.finish(&owners);
@@ -510,6 +607,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                                 diagrams: book.diagrams.len(),
                                 page: out_dir.join("site").join(format!("{}.md", book.name)),
                                 pdf: out_dir.join(format!("{}.pdf", book.name)),
+                                html: out_dir.join(html::DIR).join(&book.name).join("index.html"),
                             })
                             .collect();
                         published = Some(Published {
@@ -533,6 +631,65 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         diags,
         refused,
         published,
+    }
+}
+
+/// The output owner of a book's HTML pages; the shared files (index,
+/// search, assets) belong to [`html::OWNER`].
+pub fn html_owner(book: &str) -> String {
+    format!("{}:{book}", html::OWNER)
+}
+
+/// Writes `DIR/html/` for the books: every file through the output folder,
+/// so unchanged pages are left alone.
+pub fn write_html(
+    books: &[(&Book, Vec<TocEntry>)],
+    output: &OutputDir,
+    templates: &Templates,
+    drawings: &html::Drawings,
+    style: &crate::style::Style,
+) -> Result<(), Vec<Diagnostic>> {
+    let site_books: Vec<html::SiteBook> = books
+        .iter()
+        .map(|(book, toc)| html::SiteBook {
+            book,
+            toc,
+            findings: Vec::new(),
+        })
+        .collect();
+    let files = html::site(
+        &site_books,
+        templates,
+        drawings,
+        style,
+        &html::HtmlOptions::default(),
+    )?;
+    write_site_files(&files, books.iter().map(|(b, _)| b.name.as_str()), output)
+}
+
+/// Writes the site's files under `html/`, each with its owner.
+pub fn write_site_files<'a>(
+    files: &[html::SiteFile],
+    books: impl Iterator<Item = &'a str>,
+    output: &OutputDir,
+) -> Result<(), Vec<Diagnostic>> {
+    let books: Vec<&str> = books.collect();
+    let errors: Vec<Diagnostic> = files
+        .iter()
+        .filter_map(|(rel, bytes)| {
+            let owner = match rel.split_once('/') {
+                Some((first, _)) if books.contains(&first) => html_owner(first),
+                _ => html::OWNER.to_string(),
+            };
+            output
+                .write(&owner, &format!("{}/{rel}", html::DIR), bytes, None)
+                .err()
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
     }
 }
 

@@ -1,0 +1,116 @@
+//! The site's templates and static files: compiled in from
+//! `templates/html/`, and read instead from a `templates/html/` folder in
+//! the current folder when the author keeps one (any file there wins).
+
+use std::path::Path;
+
+use crate::diagnostic::Diagnostic;
+
+/// The compiled-in files of `templates/html/`.
+const BUILTIN: [(&str, &str); 7] = [
+    ("base.html", include_str!("../../templates/html/base.html")),
+    ("page.html", include_str!("../../templates/html/page.html")),
+    (
+        "index.html",
+        include_str!("../../templates/html/index.html"),
+    ),
+    (
+        "print.html",
+        include_str!("../../templates/html/print.html"),
+    ),
+    ("style.css", include_str!("../../templates/html/style.css")),
+    ("site.js", include_str!("../../templates/html/site.js")),
+    (
+        "elasticlunr.min.js",
+        include_str!("../../templates/html/elasticlunr.min.js"),
+    ),
+];
+
+/// The files copied to `html/assets/` as they are.
+const ASSETS: [&str; 3] = ["style.css", "site.js", "elasticlunr.min.js"];
+
+pub struct Templates {
+    env: minijinja::Environment<'static>,
+    /// Name and text of every file, the author's where there is one.
+    files: Vec<(&'static str, String)>,
+}
+
+impl Templates {
+    /// The compiled-in templates, each replaced by `dir/<name>` if that exists.
+    pub fn load(dir: Option<&Path>) -> Result<Templates, Vec<Diagnostic>> {
+        let mut files = Vec::new();
+        let mut errors = Vec::new();
+        for (name, text) in BUILTIN {
+            let own = dir.map(|d| d.join(name)).filter(|p| p.is_file());
+            let text = match own {
+                Some(path) => match std::fs::read_to_string(&path) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        errors.push(Diagnostic::file_error(
+                            &path,
+                            format!("cannot read this template: {}", crate::book::io_reason(&e)),
+                        ));
+                        continue;
+                    }
+                },
+                None => text.to_string(),
+            };
+            files.push((name, text));
+        }
+        let mut env = minijinja::Environment::new();
+        for (name, text) in &files {
+            if name.ends_with(".html")
+                && let Err(e) = env.add_template_owned(*name, text.clone())
+            {
+                errors.push(template_error(dir, name, &e));
+            }
+        }
+        if errors.is_empty() {
+            Ok(Templates { env, files })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The compiled-in templates, or the author's in `templates/html/`.
+    pub fn from_current_folder() -> Result<Templates, Vec<Diagnostic>> {
+        let dir = Path::new("templates").join("html");
+        Templates::load(dir.is_dir().then_some(dir.as_path()))
+    }
+
+    pub fn render(&self, name: &str, ctx: minijinja::Value) -> Result<String, Diagnostic> {
+        self.env
+            .get_template(name)
+            .and_then(|t| t.render(ctx))
+            .map_err(|e| template_error(Some(Path::new("templates/html")), name, &e))
+    }
+
+    /// The stylesheet, scripts and fonts, for `html/assets/`.
+    pub fn assets(&self) -> Vec<(String, Vec<u8>)> {
+        let mut out: Vec<(String, Vec<u8>)> = self
+            .files
+            .iter()
+            .filter(|(name, _)| ASSETS.contains(name))
+            .map(|(name, text)| (format!("assets/{name}"), text.clone().into_bytes()))
+            .collect();
+        for font in crate::assets::FONTS.iter() {
+            out.push((
+                format!("assets/fonts/{}", font.file_name),
+                font.data.to_vec(),
+            ));
+        }
+        out
+    }
+}
+
+fn template_error(dir: Option<&Path>, name: &str, e: &minijinja::Error) -> Diagnostic {
+    let path = dir.unwrap_or(Path::new("templates/html")).join(name);
+    let mut message = format!("template problem: {}", e.kind());
+    if let Some(detail) = e.detail() {
+        message.push_str(&format!(": {detail}"));
+    }
+    if let Some(line) = e.line() {
+        message.push_str(&format!(" (line {line})"));
+    }
+    Diagnostic::file_error(&path, message)
+}

@@ -1,0 +1,160 @@
+use super::*;
+use crate::source::SourceFile;
+
+const BOARD: &str = "    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . p . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K . . .
+";
+
+fn book(text: &str) -> Book {
+    let mut diags = Vec::new();
+    Book::parse(SourceFile::new("rules/demo.md", text), &mut diags)
+}
+
+fn site_of(b: &Book, findings: Vec<&Diagnostic>) -> BTreeMap<String, String> {
+    let toc = crate::contents::table_of_contents(b, &mut Vec::new());
+    let templates = Templates::load(None).unwrap();
+    let files = site(
+        &[SiteBook {
+            book: b,
+            toc: &toc,
+            findings,
+        }],
+        &templates,
+        &Drawings::default(),
+        &Style::default(),
+        &HtmlOptions::default(),
+    )
+    .unwrap();
+    files
+        .into_iter()
+        .filter(|(p, _)| p.ends_with(".html") || p.ends_with(".js"))
+        .map(|(p, b)| (p, String::from_utf8(b).unwrap()))
+        .collect()
+}
+
+fn demo() -> String {
+    format!(
+        "---\ntitle: Demo Games\n---\n\nIntro text.\n\n## Table of Contents\n\n# Old Games\n\nSome old games.\n\n## Zombie Chess\n\nSee [Golf](#chess-golf).\n\n{BOARD}    arrow: e5, e4, black\n\n### Setup\n\nSet up.\n\n## Chess Golf\n\nBack to [setup](#setup).\n"
+    )
+}
+
+#[test]
+fn each_section_is_a_page_with_sidebar_and_neighbours() {
+    let files = site_of(&book(&demo()), Vec::new());
+    for page in [
+        "index.html",
+        "demo/index.html",
+        "demo/zombie-chess.html",
+        "demo/chess-golf.html",
+        "demo/print.html",
+        "searchindex.js",
+    ] {
+        assert!(files.contains_key(page), "{page} in {:?}", files.keys());
+    }
+    let zombie = &files["demo/zombie-chess.html"];
+    // The part heading and its text open the section after it.
+    assert!(
+        zombie.contains("<h1 id=\"old-games\">Old Games"),
+        "{zombie}"
+    );
+    assert!(zombie.contains("rel=\"prev\" href=\"index.html\""));
+    assert!(zombie.contains("rel=\"next\" href=\"chess-golf.html\""));
+    assert!(zombie.contains("<a href=\"chess-golf.html\">Golf</a>"));
+    assert!(zombie.contains("aria-current=\"page\""));
+    let golf = &files["demo/chess-golf.html"];
+    assert!(golf.contains("<a href=\"zombie-chess.html#setup\">setup</a>"));
+    assert!(!golf.contains("rel=\"next\""), "the last page has no next");
+    // On the print page every link stays on the page.
+    let print = &files["demo/print.html"];
+    assert!(print.contains("<a href=\"#setup\">setup</a>"));
+    assert!(print.contains("<a href=\"#chess-golf\">Golf</a>"));
+    let index = &files["index.html"];
+    // minijinja escapes the slash; browsers read it as one.
+    assert!(
+        index.contains("href=\"demo&#x2f;zombie-chess.html\""),
+        "{index}"
+    );
+}
+
+#[test]
+fn diagrams_are_inline_svg_with_alt_text() {
+    let files = site_of(&book(&demo()), Vec::new());
+    let zombie = &files["demo/zombie-chess.html"];
+    assert!(zombie.contains(
+        "<svg role=\"img\" aria-label=\"Zombie Chess: Black&#39;s pawn e5 to e4. White: king e1. Black: pawn e4, king e8\""
+    ), "{zombie}");
+    assert!(zombie.contains("viewBox="));
+    assert!(files["searchindex.js"].contains("Black's pawn e5 to e4"));
+}
+
+#[test]
+fn findings_show_under_their_diagram_with_a_count_on_the_page() {
+    let b = book(&demo());
+    let entry = &b.diagrams[0];
+    let finding = Diagnostic::error(&b.source, entry.span, "a made-up finding");
+    let files = site_of(&b, vec![&finding]);
+    let zombie = &files["demo/zombie-chess.html"];
+    assert!(zombie.contains("This page has 1 error."), "{zombie}");
+    let figure_end = zombie.find("</figure>").unwrap();
+    let at = zombie.find("a made-up finding").unwrap();
+    assert!(at < figure_end, "the box is inside the diagram's figure");
+    assert!(
+        zombie.contains("rules/demo.md:"),
+        "the terminal's file and line"
+    );
+    assert!(!files["demo/chess-golf.html"].contains("This page has"));
+}
+
+#[test]
+fn a_broken_diagram_keeps_its_last_good_drawing() {
+    let drawings = Drawings::default();
+    let templates = Templates::load(None).unwrap();
+    let style = Style::default();
+    let render = |text: &str| {
+        let b = book(text);
+        let files = site(
+            &[SiteBook {
+                book: &b,
+                toc: &[],
+                findings: Vec::new(),
+            }],
+            &templates,
+            &drawings,
+            &style,
+            &HtmlOptions::default(),
+        )
+        .unwrap();
+        let page = files
+            .into_iter()
+            .find(|(p, _)| p == "demo/zombie-chess.html")
+            .unwrap();
+        String::from_utf8(page.1).unwrap()
+    };
+    let good = render(&format!("## Zombie Chess\n\n{BOARD}"));
+    assert!(good.contains("<div class=\"board\"><svg"));
+    assert_eq!(drawings.take_made(), 1);
+    let broken = render("## Zombie Chess\n\n    . . . . k . . .\n    . . x\n");
+    assert!(
+        broken.contains("<div class=\"board stale\"><svg"),
+        "{broken}"
+    );
+    let again = render(&format!("## Zombie Chess\n\n{BOARD}"));
+    assert_eq!(
+        drawings.take_made(),
+        0,
+        "the same diagram is not drawn again"
+    );
+    assert_eq!(good, again);
+}
+
+#[test]
+fn the_same_books_give_the_same_site() {
+    let b = book(&demo());
+    assert_eq!(site_of(&b, Vec::new()), site_of(&b, Vec::new()));
+}

@@ -1,0 +1,614 @@
+//! `serve`: the HTML site of `build`, kept up to date while the author
+//! writes. It builds into a temporary folder, serves it on 127.0.0.1
+//! (tiny_http), watches the rulebooks, the settings and `templates/`
+//! (notify, debounced), rebuilds what changed (only changed books are read
+//! and checked again, only changed diagrams drawn again), and tells open
+//! pages to reload through server-sent events. The engine's findings are
+//! shown under their diagrams; a broken rulebook keeps its last good
+//! drawings, and the server keeps running.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write as _;
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use crate::config::{CONFIG_FILE, Config, load_style};
+use crate::diagnostic::Diagnostic;
+use crate::engine::Options;
+use crate::html::{self, Drawings, HtmlOptions, SiteBook, Templates};
+use crate::output::{OutputDir, hash};
+use crate::pipeline::{self, BookCheck, CheckRun, Failure};
+
+/// What `serve` is asked to do.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// Rulebooks or folders of them; empty for `rules/`.
+    pub paths: Vec<PathBuf>,
+    pub port: u16,
+    /// Open the site in the default browser.
+    pub open: bool,
+}
+
+/// The default port.
+pub const DEFAULT_PORT: u16 = 3000;
+
+/// The path of the live-reload event stream.
+const EVENTS: &str = "/__livereload";
+
+/// Rebuilds, counted, for the event stream: pages reload when it moves.
+#[derive(Default)]
+struct Generation {
+    number: Mutex<u64>,
+    changed: Condvar,
+}
+
+impl Generation {
+    fn bump(&self) {
+        let mut n = self.number.lock().unwrap_or_else(|p| p.into_inner());
+        *n += 1;
+        self.changed.notify_all();
+    }
+
+    fn current(&self) -> u64 {
+        *self.number.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits until the number passes `seen`, or the time is up.
+    fn wait_past(&self, seen: u64, timeout: Duration) -> u64 {
+        let n = self.number.lock().unwrap_or_else(|p| p.into_inner());
+        let (n, _) = self
+            .changed
+            .wait_timeout_while(n, timeout, |n| *n <= seen)
+            .unwrap_or_else(|p| p.into_inner());
+        *n
+    }
+}
+
+/// What one rebuild did, for its terminal line.
+#[derive(Debug, Default)]
+pub struct Rebuild {
+    /// What changed: file names, or "first build".
+    pub what: String,
+    pub elapsed: Duration,
+    pub drawn: usize,
+    pub books: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    /// The first few findings, `file:line:col: message`.
+    pub first: Vec<String>,
+    /// Problems of the tool itself (templates, writing), shown in full.
+    pub problems: Vec<Diagnostic>,
+}
+
+impl Rebuild {
+    /// The one terminal line of this rebuild.
+    pub fn line(&self) -> String {
+        let plural = |n: usize, one: &str| {
+            if n == 1 {
+                format!("1 {one}")
+            } else {
+                format!("{n} {one}s")
+            }
+        };
+        let ms = self.elapsed.as_secs_f64() * 1000.0;
+        let mut line = format!(
+            "{}: {} in {ms:.0} ms, {} drawn; {}, {}",
+            self.what,
+            plural(self.books, "book"),
+            plural(self.drawn, "diagram"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning"),
+        );
+        if !self.first.is_empty() {
+            line.push_str(&format!(" ({}", self.first.join("; ")));
+            let more =
+                self.errors + self.warnings - self.first.len().min(self.errors + self.warnings);
+            if more > 0 {
+                line.push_str(&format!("; {more} more in the pages"));
+            }
+            line.push(')');
+        }
+        line
+    }
+}
+
+/// The site kept in memory between rebuilds.
+struct Site {
+    paths: Vec<PathBuf>,
+    out: PathBuf,
+    drawings: Drawings,
+    /// Each book's last check, with the hash of the text it was made from.
+    books: BTreeMap<PathBuf, (u64, BookCheck)>,
+}
+
+impl Site {
+    /// Reads what changed, checks it, and writes the pages.
+    fn rebuild(&mut self, what: String) -> Rebuild {
+        let started = Instant::now();
+        let mut report = Rebuild {
+            what,
+            ..Rebuild::default()
+        };
+        let mut diags = Vec::new();
+        // Settings, style and templates are small: read them every time.
+        let config = match pipeline::load_config(&self.paths) {
+            Ok(c) => c,
+            Err(d) => {
+                diags.push(d);
+                Config::default()
+            }
+        };
+        let style_path = config.build.style.as_ref().map(|p| config.resolve(p));
+        let style = load_style(style_path.as_deref()).unwrap_or_else(|d| {
+            diags.push(d);
+            crate::style::Style::default()
+        });
+        let templates = match Templates::from_current_folder() {
+            Ok(t) => t,
+            Err(mut e) => {
+                report.problems.append(&mut e);
+                match Templates::load(None) {
+                    Ok(t) => t,
+                    Err(mut e) => {
+                        report.problems.append(&mut e);
+                        return report;
+                    }
+                }
+            }
+        };
+        let run = pipeline::with_variants(
+            &CheckRun {
+                rules: true,
+                options: Options::default(),
+            },
+            &config,
+            &mut diags,
+        );
+        let found = pipeline::find_books(&self.paths, &mut diags);
+        let mut checks = Vec::new();
+        for path in &found {
+            let text = std::fs::read(path).ok();
+            let key = text.as_deref().map(hash);
+            match (key, self.books.get(path)) {
+                (Some(k), Some((old, check))) if *old == k => checks.push(check.clone()),
+                _ => {
+                    if let Some(check) = pipeline::check_book_file(path, &run, &mut diags) {
+                        self.books
+                            .insert(path.clone(), (key.unwrap_or(0), check.clone()));
+                        checks.push(check);
+                    }
+                }
+            }
+        }
+        self.books.retain(|p, _| found.contains(p));
+        let checked = pipeline::combine_checks(checks, &config);
+        diags.extend(checked.diags);
+        report.books = checked.books.len();
+        report.errors = diags.iter().filter(|d| d.is_error()).count();
+        report.warnings = diags.iter().filter(|d| d.is_warning()).count();
+        crate::diagnostic::sort(&mut diags);
+        report.first = diags
+            .iter()
+            .filter(|d| d.is_error() || d.is_warning())
+            .take(3)
+            .map(|d| match d.line_col() {
+                Some(at) => format!("{}:{at}: {}", d.path.display(), d.message),
+                None => format!("{}: {}", d.path.display(), d.message),
+            })
+            .collect();
+        let site_books: Vec<SiteBook> = checked
+            .books
+            .iter()
+            .map(|(book, toc)| SiteBook {
+                book,
+                toc,
+                findings: diags
+                    .iter()
+                    .filter(|d| d.path == book.source.path)
+                    .collect(),
+            })
+            .collect();
+        let options = HtmlOptions { live_reload: true };
+        match html::site(&site_books, &templates, &self.drawings, &style, &options) {
+            Ok(files) => match OutputDir::open(&self.out) {
+                Ok(output) => {
+                    let names = checked.books.iter().map(|(b, _)| b.name.as_str());
+                    if let Err(mut e) = pipeline::write_site_files(&files, names, &output) {
+                        report.problems.append(&mut e);
+                    }
+                    let mut owners: BTreeSet<String> = checked
+                        .books
+                        .iter()
+                        .map(|(b, _)| pipeline::html_owner(&b.name))
+                        .collect();
+                    owners.insert(html::OWNER.to_string());
+                    let (_, mut d) = output.finish(&owners);
+                    report.problems.append(&mut d);
+                }
+                Err(d) => report.problems.push(d),
+            },
+            Err(mut e) => report.problems.append(&mut e),
+        }
+        report.drawn = self.drawings.take_made();
+        report.elapsed = started.elapsed();
+        report
+    }
+
+    /// The files and folders whose changes matter.
+    fn watched(&self) -> Vec<(PathBuf, bool)> {
+        let mut dirs: BTreeSet<PathBuf> = BTreeSet::new();
+        let defaults = [PathBuf::from(pipeline::DEFAULT_RULES)];
+        let paths = if self.paths.is_empty() {
+            &defaults[..]
+        } else {
+            &self.paths[..]
+        };
+        for p in paths {
+            if p.is_dir() {
+                dirs.insert(p.clone());
+            } else if let Some(parent) = p.parent() {
+                let parent = if parent.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    parent.to_path_buf()
+                };
+                dirs.insert(parent);
+            }
+        }
+        dirs.insert(pipeline::config_dir(&self.paths));
+        let mut out: Vec<(PathBuf, bool)> = dirs.into_iter().map(|d| (d, false)).collect();
+        let templates = PathBuf::from("templates");
+        if templates.is_dir() {
+            out.push((templates, true));
+        }
+        out
+    }
+}
+
+/// Whether a changed file is one the site is made from.
+fn matters(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp") {
+        return false;
+    }
+    let in_templates = path
+        .components()
+        .any(|c| c == Component::Normal("templates".as_ref()));
+    in_templates
+        || name == CONFIG_FILE
+        || matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("md" | "csv" | "toml" | "png" | "jpg" | "jpeg" | "svg")
+        )
+}
+
+/// Runs the server until Ctrl-C. `say` prints a terminal line.
+pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), Failure> {
+    let out = std::env::temp_dir().join(format!("chess-kit-docs-serve-{}", std::process::id()));
+    let addr = format!("127.0.0.1:{}", options.port);
+    let server = match tiny_http::Server::http(&addr) {
+        Ok(s) => Arc::new(s),
+        Err(e) => {
+            let taken = e
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::AddrInUse);
+            return Err(Failure::Message(if taken {
+                format!(
+                    "port {} is taken (another server is using it); choose another with --port N",
+                    options.port
+                )
+            } else {
+                format!("cannot serve on {addr}: {e}; choose another port with --port N")
+            }));
+        }
+    };
+    let mut site = Site {
+        paths: options.paths.clone(),
+        out: out.clone(),
+        drawings: Drawings::default(),
+        books: BTreeMap::new(),
+    };
+    let first = site.rebuild("first build".to_string());
+    for d in &first.problems {
+        say(&d.render());
+    }
+    say(&first.line());
+    let url = format!("http://{addr}/");
+    say(&format!("serving {url} (Ctrl-C stops)"));
+
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let server = server.clone();
+        // A second Ctrl-C while stopping is left to the default handler.
+        let _ = ctrlc::set_handler(move || {
+            stop.store(true, Ordering::SeqCst);
+            server.unblock();
+        });
+    }
+    let generation = Arc::new(Generation::default());
+    let http = {
+        let server = server.clone();
+        let out = out.clone();
+        let generation = generation.clone();
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            for request in server.incoming_requests() {
+                let root = out.join(html::DIR);
+                let generation = generation.clone();
+                let stop = stop.clone();
+                std::thread::spawn(move || respond(request, &root, &generation, &stop));
+            }
+        })
+    };
+    if options.open {
+        open_browser(&url);
+    }
+
+    let (tx, rx) = mpsc::channel();
+    let mut debouncer =
+        match notify_debouncer_mini::new_debouncer(Duration::from_millis(60), move |r| {
+            let _ = tx.send(r);
+        }) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                say(&format!(
+                    "warning: cannot watch for changes ({e}); the site will not rebuild"
+                ));
+                None
+            }
+        };
+    if let Some(d) = debouncer.as_mut() {
+        for (path, recursive) in site.watched() {
+            let mode = if recursive {
+                notify::RecursiveMode::Recursive
+            } else {
+                notify::RecursiveMode::NonRecursive
+            };
+            if let Err(e) = d.watcher().watch(&path, mode) {
+                say(&format!("warning: cannot watch {}: {e}", path.display()));
+            }
+        }
+    }
+    let mut fingerprints: std::collections::HashMap<PathBuf, Option<u64>> =
+        std::collections::HashMap::new();
+    for (dir, recursive) in site.watched() {
+        fingerprint(&dir, recursive, &mut fingerprints);
+    }
+    while !stop.load(Ordering::SeqCst) {
+        let events = match rx.recv_timeout(Duration::from_millis(200)) {
+            Ok(Ok(events)) => events,
+            Ok(Err(e)) => {
+                say(&format!("warning: watching: {e}"));
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                std::thread::sleep(Duration::from_millis(200));
+                continue;
+            }
+        };
+        // Reading the files is an event too: go by their content.
+        let changed: BTreeSet<String> = events
+            .iter()
+            .filter(|e| matters(&e.path))
+            .filter(|e| {
+                let now = std::fs::read(&e.path).ok().map(|b| hash(&b));
+                let key = std::fs::canonicalize(&e.path).unwrap_or_else(|_| e.path.clone());
+                fingerprints.insert(key, now) != Some(now)
+            })
+            .map(|e| {
+                e.path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            })
+            .collect();
+        if changed.is_empty() {
+            continue;
+        }
+        let what = changed.into_iter().collect::<Vec<_>>().join(", ");
+        let rebuilt = site.rebuild(format!("{what} changed"));
+        for d in &rebuilt.problems {
+            say(&d.render());
+        }
+        say(&rebuilt.line());
+        generation.bump();
+    }
+    drop(debouncer);
+    server.unblock();
+    let _ = http.join();
+    // Open event streams notice the stop within their wait.
+    generation.bump();
+    let _ = std::fs::remove_dir_all(&out);
+    say("stopped");
+    Ok(())
+}
+
+/// The content hash of every file in `dir` that matters, as notify names it.
+fn fingerprint(
+    dir: &Path,
+    recursive: bool,
+    into: &mut std::collections::HashMap<PathBuf, Option<u64>>,
+) {
+    let Ok(absolute) = std::fs::canonicalize(dir) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(&absolute) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        if path.is_dir() {
+            if recursive {
+                fingerprint(&path, true, into);
+            }
+        } else if matters(&path) {
+            let now = std::fs::read(&path).ok().map(|b| hash(&b));
+            into.insert(path, now);
+        }
+    }
+}
+
+/// Serves one request: a file of the site, or the event stream.
+fn respond(request: tiny_http::Request, root: &Path, generation: &Generation, stop: &AtomicBool) {
+    let url = request
+        .url()
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("/")
+        .to_string();
+    if url == EVENTS {
+        return events(request, generation, stop);
+    }
+    let rel = percent_decode(url.trim_start_matches('/'));
+    let rel = if rel.is_empty() || rel.ends_with('/') {
+        format!("{rel}index.html")
+    } else {
+        rel
+    };
+    // Never serve a path that leaves the site's folder.
+    let safe = Path::new(&rel)
+        .components()
+        .all(|c| matches!(c, Component::Normal(_)));
+    let path = root.join(&rel);
+    let response = match std::fs::read(&path) {
+        Ok(bytes) if safe => {
+            let header = tiny_http::Header::from_bytes("Content-Type", content_type(&path))
+                .expect("a valid header");
+            let no_cache =
+                tiny_http::Header::from_bytes("Cache-Control", "no-store").expect("a valid header");
+            tiny_http::Response::from_data(bytes)
+                .with_header(header)
+                .with_header(no_cache)
+        }
+        _ => tiny_http::Response::from_data(format!("not found: /{rel}\n").into_bytes())
+            .with_status_code(404),
+    };
+    let _ = request.respond(response);
+}
+
+/// The event stream: one `reload` event after each rebuild.
+fn events(request: tiny_http::Request, generation: &Generation, stop: &AtomicBool) {
+    let mut seen = generation.current();
+    let mut out = request.into_writer();
+    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\nretry: 500\n\n";
+    if out
+        .write_all(head.as_bytes())
+        .and_then(|_| out.flush())
+        .is_err()
+    {
+        return;
+    }
+    while !stop.load(Ordering::SeqCst) {
+        let now = generation.wait_past(seen, Duration::from_secs(10));
+        let message = if now > seen {
+            seen = now;
+            format!("event: reload\ndata: {now}\n\n")
+        } else {
+            ": still here\n\n".to_string()
+        };
+        if out
+            .write_all(message.as_bytes())
+            .and_then(|_| out.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        Some("ttf") => "font/ttf",
+        _ => "application/octet-stream",
+    }
+}
+
+/// `%20` and the like in a URL path.
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(hex) = s.get(i + 1..i + 3)
+            && hex.bytes().all(|b| b.is_ascii_hexdigit())
+            && let Ok(b) = u8::from_str_radix(hex, 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Opens `url` in the default browser, if the system has a way to.
+fn open_browser(url: &str) {
+    let command = if cfg!(target_os = "macos") {
+        ("open", vec![url])
+    } else if cfg!(windows) {
+        ("cmd", vec!["/C", "start", url])
+    } else {
+        ("xdg-open", vec![url])
+    };
+    let _ = std::process::Command::new(command.0)
+        .args(command.1)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_files_the_site_is_made_from_matter() {
+        assert!(matters(Path::new("rules/rules.md")));
+        assert!(matters(Path::new("rules/chess-kit-docs.toml")));
+        assert!(matters(Path::new("templates/html/page.html")));
+        assert!(!matters(Path::new("rules/.rules.md.swp")));
+        assert!(!matters(Path::new("rules/rules.md~")));
+        assert!(!matters(Path::new("rules/notes.txt")));
+    }
+
+    #[test]
+    fn url_paths_are_decoded() {
+        assert_eq!(percent_decode("a%20b.html"), "a b.html");
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz"), "%zz");
+    }
+
+    #[test]
+    fn the_rebuild_line_names_the_change_time_and_findings() {
+        let r = Rebuild {
+            what: "rules.md changed".into(),
+            elapsed: Duration::from_millis(84),
+            drawn: 1,
+            books: 2,
+            errors: 4,
+            warnings: 0,
+            first: vec!["rules/rules.md:52:13: unknown piece `x`".into()],
+            problems: Vec::new(),
+        };
+        assert_eq!(
+            r.line(),
+            "rules.md changed: 2 books in 84 ms, 1 diagram drawn; 4 errors, 0 warnings (rules/rules.md:52:13: unknown piece `x`; 3 more in the pages)"
+        );
+    }
+}

@@ -1,0 +1,107 @@
+// chess-kit-docs site: the theme switch, the small-screen menu, search over
+// the prebuilt index (elasticlunr), and live reload under `serve`.
+(function () {
+  "use strict";
+  var root = document.body.dataset.root || "";
+
+  // Theme: follows the system until the reader picks one.
+  var themes = ["auto", "light", "dark"];
+  var button = document.getElementById("theme-toggle");
+  function showTheme() {
+    var t = document.documentElement.dataset.theme || "auto";
+    var label = t === "auto" ? "Theme: follows the system" : "Theme: " + t;
+    button.setAttribute("aria-label", label);
+    button.title = label;
+    button.textContent = t === "light" ? "☀" : t === "dark" ? "☾" : "◐";
+  }
+  if (button) {
+    showTheme();
+    button.addEventListener("click", function () {
+      var t = document.documentElement.dataset.theme || "auto";
+      var next = themes[(themes.indexOf(t) + 1) % themes.length];
+      if (next === "auto") delete document.documentElement.dataset.theme;
+      else document.documentElement.dataset.theme = next;
+      try { localStorage.setItem("chess-kit-theme", next === "auto" ? "" : next); } catch (e) {}
+      showTheme();
+    });
+  }
+
+  var menu = document.getElementById("menu-toggle");
+  if (menu) {
+    menu.addEventListener("click", function () {
+      var open = document.body.classList.toggle("menu-open");
+      menu.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  }
+
+  // Search.
+  var input = document.getElementById("search");
+  var results = document.getElementById("search-results");
+  var index = null;
+  function loadIndex() {
+    if (!index && window.elasticlunr && window.chessKitSearch) {
+      index = elasticlunr.Index.load(window.chessKitSearch);
+    }
+    return index;
+  }
+  function teaser(body, terms) {
+    var lower = body.toLowerCase();
+    var at = -1;
+    for (var i = 0; i < terms.length && at < 0; i++) at = lower.indexOf(terms[i]);
+    if (at < 0) at = 0;
+    var start = Math.max(0, at - 60);
+    return (start > 0 ? "… " : "") + body.slice(start, start + 160).replace(/\s+/g, " ") + " …";
+  }
+  function search(query) {
+    results.textContent = "";
+    query = query.trim();
+    if (!query || !loadIndex()) { results.hidden = true; return; }
+    var found = index.search(query, { fields: { title: { boost: 3 }, body: { boost: 1 }, book: { boost: 0 } }, bool: "AND", expand: true });
+    var list = document.createElement("ol");
+    var terms = query.toLowerCase().split(/\s+/);
+    found.slice(0, 30).forEach(function (r) {
+      var doc = index.documentStore.getDoc(r.ref);
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = root + r.ref;
+      a.textContent = doc.title;
+      li.appendChild(a);
+      var book = document.createElement("span");
+      book.className = "book-name";
+      book.textContent = " · " + doc.book;
+      li.appendChild(book);
+      var t = document.createElement("span");
+      t.className = "teaser";
+      t.textContent = teaser(doc.body, terms);
+      li.appendChild(t);
+      list.appendChild(li);
+    });
+    var head = document.createElement("p");
+    head.textContent = found.length === 0 ? "No page matches “" + query + "”." :
+      found.length + (found.length === 1 ? " page matches" : " pages match") + " “" + query + "”:";
+    results.appendChild(head);
+    results.appendChild(list);
+    results.hidden = false;
+  }
+  if (input && results) {
+    input.addEventListener("input", function () { search(input.value); });
+    input.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") { input.value = ""; search(""); }
+    });
+    // A link can open a search: index.html?search=zombie
+    var q = new URLSearchParams(location.search).get("search");
+    if (q) { input.value = q; search(q); }
+  }
+
+  // Live reload under `serve`: the server sends an event after each rebuild.
+  if (document.body.dataset.liveReload === "1" && window.EventSource) {
+    var key = "chess-kit-scroll:" + location.pathname;
+    var saved = sessionStorage.getItem(key);
+    if (saved !== null) { window.scrollTo(0, +saved); sessionStorage.removeItem(key); }
+    var events = new EventSource("/__livereload");
+    events.addEventListener("reload", function () {
+      sessionStorage.setItem(key, String(window.scrollY));
+      location.reload();
+    });
+  }
+})();

@@ -1,0 +1,572 @@
+//! The HTML site in a real browser: headless Chromium, driven through its
+//! DevTools protocol over a pipe (`--remote-debugging-pipe`: JSON messages
+//! ending in a NUL byte on file descriptors 3 and 4), so no network and no
+//! extra crate is needed. Without Chromium these tests are skipped, with
+//! one line that says why; `.ci/run` installs it.
+
+#![cfg(unix)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const TOOL: &str = env!("CARGO_BIN_EXE_chess-kit-docs");
+/// Generous: the machine may be busy; nothing here measures speed.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn chromium_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .find(|p| p.exists())
+}
+
+/// The browser, or `None` after saying (once) why the test is skipped.
+fn chromium_or_skip() -> Option<PathBuf> {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    let found = chromium_path();
+    if found.is_none() {
+        SAID.call_once(|| {
+            eprintln!(
+                "skipped: the browser tests need Chromium (/usr/bin/chromium, or set CHROMIUM); install it with `apt-get install chromium` (.ci/run does)"
+            )
+        });
+    }
+    found
+}
+
+struct Browser {
+    child: Child,
+    to: File,
+    events: mpsc::Receiver<Value>,
+    /// Messages read while waiting for something else.
+    backlog: Vec<Value>,
+    next_id: u64,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    fn launch(chromium: &Path) -> Browser {
+        let profile = tempfile::tempdir().unwrap();
+        let (to_read, to_write) = std::io::pipe().unwrap();
+        let (from_read, from_write) = std::io::pipe().unwrap();
+        let to_read: OwnedFd = to_read.into();
+        let from_write: OwnedFd = from_write.into();
+        let (in_fd, out_fd) = (to_read.as_raw_fd(), from_write.as_raw_fd());
+        let mut command = Command::new(chromium);
+        command
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--remote-debugging-pipe",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        // SAFETY: only async-signal-safe calls (fcntl, dup2) between fork
+        // and exec. Both ends move above 4 first, so that placing one at 3
+        // or 4 cannot close the other.
+        unsafe {
+            command.pre_exec(move || {
+                let high_in = libc::fcntl(in_fd, libc::F_DUPFD, 10);
+                let high_out = libc::fcntl(out_fd, libc::F_DUPFD, 10);
+                if high_in < 0
+                    || high_out < 0
+                    || libc::dup2(high_in, 3) < 0
+                    || libc::dup2(high_out, 4) < 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = command.spawn().expect("chromium starts");
+        drop(to_read);
+        drop(from_write);
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(File::from(OwnedFd::from(from_read)));
+            loop {
+                let mut message = Vec::new();
+                match reader.read_until(0, &mut message) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        message.pop();
+                        if let Ok(v) = serde_json::from_slice::<Value>(&message)
+                            && tx.send(v).is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let mut browser = Browser {
+            child,
+            to: File::from(OwnedFd::from(to_write)),
+            events: rx,
+            backlog: Vec::new(),
+            next_id: 0,
+            session: String::new(),
+            _profile: profile,
+        };
+        let target = browser.call("Target.createTarget", json!({"url": "about:blank"}));
+        let target_id = target["targetId"].as_str().unwrap().to_string();
+        let attached = browser.call(
+            "Target.attachToTarget",
+            json!({"targetId": target_id, "flatten": true}),
+        );
+        browser.session = attached["sessionId"].as_str().unwrap().to_string();
+        for domain in ["Page.enable", "Runtime.enable", "Log.enable"] {
+            browser.call(domain, json!({}));
+        }
+        browser
+    }
+
+    fn next_message(&mut self, deadline: Instant) -> Value {
+        let left = deadline.saturating_duration_since(Instant::now());
+        self.events
+            .recv_timeout(left)
+            .expect("the browser answers in time")
+    }
+
+    /// Sends a command (to the page, once attached) and waits for its answer.
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        match self.try_call(method, params) {
+            Ok(v) => v,
+            Err(m) => panic!("{method}: {m}"),
+        }
+    }
+
+    /// Like `call`, with the browser's error (a page reloading, say) as `Err`.
+    fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut message = json!({"id": id, "method": method, "params": params});
+        if !self.session.is_empty() {
+            message["sessionId"] = json!(self.session);
+        }
+        let mut bytes = serde_json::to_vec(&message).unwrap();
+        bytes.push(0);
+        self.to.write_all(&bytes).unwrap();
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let m = self.next_message(deadline);
+            if m["id"].as_u64() == Some(id) {
+                return match m.get("error") {
+                    Some(e) => Err(e.clone()),
+                    None => Ok(m["result"].clone()),
+                };
+            }
+            self.backlog.push(m);
+        }
+    }
+
+    /// Opens `url` and waits for its load event.
+    fn open(&mut self, url: &str) {
+        self.backlog.clear();
+        self.call("Page.navigate", json!({"url": url}));
+        let deadline = Instant::now() + PATIENCE;
+        while !self
+            .backlog
+            .iter()
+            .any(|m| m["method"] == "Page.loadEventFired")
+        {
+            let m = self.next_message(deadline);
+            self.backlog.push(m);
+        }
+    }
+
+    /// The page's console errors, uncaught exceptions and failed loads so far.
+    fn errors(&mut self) -> Vec<String> {
+        while let Ok(m) = self.events.try_recv() {
+            self.backlog.push(m);
+        }
+        self.backlog
+            .iter()
+            .filter_map(|m| match m["method"].as_str()? {
+                "Runtime.exceptionThrown" => Some(m["params"]["exceptionDetails"].to_string()),
+                "Runtime.consoleAPICalled" if m["params"]["type"] == "error" => {
+                    Some(m["params"]["args"].to_string())
+                }
+                "Log.entryAdded" if m["params"]["entry"]["level"] == "error" => {
+                    Some(m["params"]["entry"].to_string())
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn eval(&mut self, expression: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({"expression": expression, "returnByValue": true}),
+        );
+        assert!(r.get("exceptionDetails").is_none(), "{expression}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    /// `eval` while the page may be reloading: `None` until it answers.
+    fn poll(&mut self, expression: &str) -> Option<Value> {
+        let r = self
+            .try_call(
+                "Runtime.evaluate",
+                json!({"expression": expression, "returnByValue": true}),
+            )
+            .ok()?;
+        r.get("exceptionDetails")
+            .is_none()
+            .then(|| r["result"]["value"].clone())
+    }
+
+    fn width(&mut self, width: u32, mobile: bool) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": mobile}),
+        );
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Builds the bundled books' site into a fresh folder.
+fn built_site() -> (tempfile::TempDir, PathBuf) {
+    let out = tempfile::tempdir().unwrap();
+    let o = Command::new(TOOL)
+        .args(["build", "rules", "--out"])
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = out.path().join("html");
+    (out, html)
+}
+
+fn pages(html: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut dirs = vec![html.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).unwrap().filter_map(Result::ok) {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "html") {
+                found.push(p);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn file_url(p: &Path) -> String {
+    format!("file://{}", p.display())
+}
+
+const DIAGRAM_SIZES: &str = "Array.from(document.querySelectorAll('figure.diagram')).map(f => { const s = f.querySelector('svg'); if (!s) return [f.id, 0, 0]; const r = s.getBoundingClientRect(); return [f.id, r.width, r.height]; })";
+
+#[test]
+fn every_page_shows_its_diagrams_without_errors_and_its_links_resolve() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let (_out, html) = built_site();
+    let mut browser = Browser::launch(&chromium);
+    browser.width(1200, false);
+    let mut shown: BTreeSet<String> = BTreeSet::new();
+    let mut links: BTreeSet<String> = BTreeSet::new();
+    for page in pages(&html) {
+        browser.open(&file_url(&page));
+        let errors = browser.errors();
+        assert!(errors.is_empty(), "{}: {errors:?}", page.display());
+        let sizes = browser.eval(DIAGRAM_SIZES);
+        for s in sizes.as_array().unwrap() {
+            let (id, w, h) = (
+                s[0].as_str().unwrap(),
+                s[1].as_f64().unwrap(),
+                s[2].as_f64().unwrap(),
+            );
+            assert!(
+                w > 10.0 && h > 10.0,
+                "{}: {id} is {w} x {h}",
+                page.display()
+            );
+            if !page.ends_with("print.html") {
+                let book = page
+                    .parent()
+                    .unwrap()
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy();
+                shown.insert(format!("{book}/{id}"));
+            }
+        }
+        let hrefs =
+            browser.eval("Array.from(document.querySelectorAll('a[href]')).map(a => a.href)");
+        for h in hrefs.as_array().unwrap() {
+            let h = h.as_str().unwrap();
+            if h.starts_with("file://") {
+                links.insert(h.to_string());
+            }
+        }
+    }
+    // Every diagram of the bundled books, once each on the section pages.
+    let mut expected = BTreeSet::new();
+    for book in ["rules", "new_rules"] {
+        let mut diags = Vec::new();
+        let b = chess_kit_docs::book::Book::load(
+            &Path::new("rules").join(format!("{book}.md")),
+            &mut diags,
+        )
+        .unwrap();
+        for d in &b.diagrams {
+            expected.insert(format!("{book}/diagram-{}", d.image_name));
+        }
+    }
+    assert_eq!(shown, expected);
+    // Every internal link reaches a file, and its anchor is on that page.
+    assert!(links.len() > 50, "{links:?}");
+    let mut texts: BTreeMap<PathBuf, String> = BTreeMap::new();
+    for link in &links {
+        let rest = link.trim_start_matches("file://");
+        let (path, anchor) = match rest.split_once('#') {
+            Some((p, a)) => (p, Some(a)),
+            None => (rest, None),
+        };
+        let path = PathBuf::from(path.split('?').next().unwrap());
+        assert!(path.is_file(), "broken link {link}");
+        if let Some(anchor) = anchor.filter(|a| !a.is_empty()) {
+            let text = texts
+                .entry(path.clone())
+                .or_insert_with(|| std::fs::read_to_string(&path).unwrap());
+            assert!(
+                text.contains(&format!("id=\"{anchor}\"")),
+                "no anchor: {link}"
+            );
+        }
+    }
+}
+
+#[test]
+fn search_for_zombie_finds_zombie_chess() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let (_out, html) = built_site();
+    let mut browser = Browser::launch(&chromium);
+    let index = html.join("index.html");
+    browser.open(&format!("{}?search=zombie", file_url(&index)));
+    assert!(browser.errors().is_empty(), "{:?}", browser.errors());
+    let found = browser.eval(
+        "Array.from(document.querySelectorAll('#search-results li a')).map(a => [a.textContent, a.href])",
+    );
+    let found = found.as_array().unwrap();
+    let first = &found[0];
+    assert_eq!(first[0], "Zombie Chess", "{found:?}");
+    assert!(
+        first[1]
+            .as_str()
+            .unwrap()
+            .ends_with("/rules/zombie-chess.html")
+    );
+    // A word in no book finds nothing.
+    browser.open(&format!("{}?search=xylophone", file_url(&index)));
+    let none = browser.eval("document.querySelectorAll('#search-results li').length");
+    assert_eq!(none, 0);
+}
+
+#[test]
+fn nothing_scrolls_sideways_on_a_phone() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let (_out, html) = built_site();
+    let mut browser = Browser::launch(&chromium);
+    browser.width(375, true);
+    for page in pages(&html) {
+        browser.open(&file_url(&page));
+        let sizes = browser.eval(
+            "[document.documentElement.scrollWidth, document.documentElement.clientWidth, Math.max(...Array.from(document.querySelectorAll('figure.diagram svg')).map(s => s.getBoundingClientRect().right), 0)]",
+        );
+        let (scroll, client, right) = (
+            sizes[0].as_f64().unwrap(),
+            sizes[1].as_f64().unwrap(),
+            sizes[2].as_f64().unwrap(),
+        );
+        assert!(scroll <= client, "{}: {scroll} > {client}", page.display());
+        assert!(
+            right <= client,
+            "{}: a diagram ends at {right}",
+            page.display()
+        );
+    }
+}
+
+/// A port nothing listens on now.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Runs `check` every 100 ms until it holds.
+fn eventually(what: &str, mut check: impl FnMut() -> bool) {
+    let deadline = Instant::now() + PATIENCE;
+    while !check() {
+        assert!(Instant::now() < deadline, "never happened: {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules");
+    std::fs::create_dir(&rules).unwrap();
+    for f in ["rules.md", "rules_contents.csv"] {
+        std::fs::copy(Path::new("rules").join(f), rules.join(f)).unwrap();
+    }
+    let port = free_port();
+    let mut server = Command::new(TOOL)
+        .args(["serve", "rules", "--port", &port.to_string()])
+        .current_dir(dir.path())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = server.id();
+    let (tx, lines) = mpsc::channel();
+    let stderr = server.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut said = Vec::new();
+    let wait_for = |what: &str, said: &mut Vec<String>| {
+        let deadline = Instant::now() + PATIENCE;
+        while !said.iter().any(|l: &String| l.contains(what)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match lines.recv_timeout(left) {
+                Ok(l) => said.push(l),
+                Err(_) => panic!("serve never said `{what}`: {said:?}"),
+            }
+        }
+    };
+    wait_for("serving http://127.0.0.1:", &mut said);
+
+    let mut browser = Browser::launch(&chromium);
+    let url = format!("http://127.0.0.1:{port}/rules/zombie-chess.html");
+    browser.open(&url);
+    let first = "document.querySelector('#diagram-zombie-chess1 svg').outerHTML";
+    let before = browser.eval(first);
+    assert!(before.as_str().unwrap().starts_with("<svg"));
+
+    // An edit to the first diagram reaches the open page.
+    let book = rules.join("rules.md");
+    let text = std::fs::read_to_string(&book).unwrap();
+    let edited = text.replacen("arrow: d4, c6, grey", "arrow: d4, b5, grey", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&book, &edited).unwrap();
+    eventually("the page shows the edited diagram", || {
+        let now = browser.poll(
+            "(() => { const s = document.querySelector('#diagram-zombie-chess1 svg'); return s ? s.outerHTML : ''; })()",
+        );
+        now.as_ref()
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.is_empty() && s != before.as_str().unwrap())
+    });
+    assert!(browser.errors().is_empty(), "{:?}", browser.errors());
+
+    // A broken diagram shows its error under it, with the terminal's line,
+    // and keeps its last good drawing.
+    let broken = edited.replacen("    . . n . . . . .", "    . . n . . x . .", 1);
+    assert_ne!(broken, edited);
+    let line = broken[..broken.find(". . n . . x").unwrap()]
+        .lines()
+        .count();
+    std::fs::write(&book, &broken).unwrap();
+    let boxed = "(() => { const f = document.querySelector('#diagram-zombie-chess1 .finding.error'); return f ? f.textContent : ''; })()";
+    let mut message = String::new();
+    eventually("the error box under the diagram", || {
+        message = browser
+            .poll(boxed)
+            .as_ref()
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        !message.is_empty()
+    });
+    assert!(
+        message.contains(&format!("rules.md:{line}:")) && message.contains("error:"),
+        "{message}"
+    );
+    let stale =
+        browser.eval("document.querySelectorAll('#diagram-zombie-chess1 .board.stale svg').length");
+    assert_eq!(stale, 1);
+    let summary = browser.eval("document.querySelector('.findings-summary').textContent");
+    assert!(summary.as_str().unwrap().contains("error"), "{summary}");
+    wait_for(&format!("rules.md:{line}:"), &mut said);
+
+    // Ctrl-C stops it cleanly: exit 0 and its temporary folder gone.
+    // SAFETY: signalling the child we started.
+    unsafe {
+        libc::kill(pid as i32, libc::SIGINT);
+    }
+    let status = server.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let temp = std::env::temp_dir().join(format!("chess-kit-docs-serve-{pid}"));
+    assert!(!temp.exists(), "{} is left behind", temp.display());
+}
+
+#[test]
+fn serve_names_the_flag_when_its_port_is_taken() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let o = Command::new(TOOL)
+        .args(["serve", "rules", "--port", &port.to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("port {port} is taken")) && err.contains("--port"),
+        "{err}"
+    );
+    let mut rest = String::new();
+    let _ = (&o.stdout[..]).read_to_string(&mut rest);
+    assert!(rest.is_empty());
+}
