@@ -431,6 +431,22 @@ fn nothing_scrolls_sideways_on_a_phone() {
     }
 }
 
+/// The `serve` process, stopped (Ctrl-C) if a check fails on the way, so it
+/// never outlives the test.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            // SAFETY: signalling the child we started.
+            unsafe {
+                libc::kill(self.0.id() as i32, libc::SIGINT);
+            }
+            let _ = self.0.wait();
+        }
+    }
+}
+
 /// A port nothing listens on now.
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
@@ -461,15 +477,17 @@ fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
         std::fs::copy(Path::new("rules").join(f), rules.join(f)).unwrap();
     }
     let port = free_port();
-    let mut server = Command::new(TOOL)
-        .args(["serve", "rules", "--port", &port.to_string()])
-        .current_dir(dir.path())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = server.id();
+    let mut server = Server(
+        Command::new(TOOL)
+            .args(["serve", "rules", "--port", &port.to_string()])
+            .current_dir(dir.path())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let pid = server.0.id();
     let (tx, lines) = mpsc::channel();
-    let stderr = server.stderr.take().unwrap();
+    let stderr = server.0.stderr.take().unwrap();
     std::thread::spawn(move || {
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
             let _ = tx.send(line);
@@ -546,7 +564,7 @@ fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
     unsafe {
         libc::kill(pid as i32, libc::SIGINT);
     }
-    let status = server.wait().unwrap();
+    let status = server.0.wait().unwrap();
     assert!(status.success(), "{status:?}");
     let temp = std::env::temp_dir().join(format!("chess-kit-docs-serve-{pid}"));
     assert!(!temp.exists(), "{} is left behind", temp.display());
