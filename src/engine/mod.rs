@@ -16,8 +16,8 @@ pub mod games;
 pub mod grids;
 pub mod material;
 pub mod replay;
-pub mod variants;
 pub mod setup_text;
+pub mod variants;
 
 use crate::book::{Book, DiagramEntry, Section};
 use crate::diagnostic::{Diagnostic, Severity};
