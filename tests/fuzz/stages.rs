@@ -56,6 +56,7 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
         &book,
         &Options {
             shortest: depth.shortest,
+            ..Options::default()
         },
     );
     diags.extend(findings.into_iter().map(|f| f.diagnostic));
