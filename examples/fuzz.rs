@@ -176,7 +176,7 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng, seeds: &[Vec<u8>]) {
         // Deep nesting at a line start.
         2 => {
             let units: [&[u8]; 8] = [b">", b"* ", b"*", b"_", b"![", b"[", b"1. ", b"  "];
-            let unit: &[u8] = rng.pick(&units);
+            let unit: &[u8] = units[rng.below(units.len())];
             let depth = *rng.pick(&[3usize, 17, 100, 1_000, 20_000]);
             let mut nest = unit.repeat(depth);
             nest.extend_from_slice(b"x");
