@@ -1,6 +1,6 @@
 //! One fuzz input through every stage the tool has: parse, check (with the
 //! replay and the shortest-solution search), SVG and PNG drawing, the site
-//! page, the PDF book and the card deck. Shared by the fuzz driver
+//! page, the PDF book and the card deck. Used by the fuzz driver
 //! (`examples/fuzz.rs`) and the regression test over its saved inputs.
 
 #![allow(dead_code)]
