@@ -132,7 +132,8 @@ fn drawing_error(book: &Book, e: String) -> Diagnostic {
 }
 
 /// The deck's distinct faces, in print order: the card table's rows, the
-/// player aids, then the back.
+/// player aids (each front followed by its own back, if it has one), then
+/// the deck's back.
 pub fn faces(book: &Book, aids: &Aids, style: &Style) -> Result<Vec<Face>, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let own: Vec<CardRow> = book.card_rows().cloned().collect();
