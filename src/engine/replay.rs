@@ -530,6 +530,17 @@ pub struct Failure {
     pub reason: String,
 }
 
+/// The reason given when no reading of the arrows got far enough to blame
+/// one of them.
+const NO_READING: &str = "these arrows cannot be read as moves";
+
+impl Failure {
+    /// Whether the failure blames the arrows as a whole, not one arrow.
+    pub fn is_general(&self) -> bool {
+        self.reason == NO_READING
+    }
+}
+
 /// Keeps the failure of the reading that went farthest, and among those the
 /// most plausible one (first found on a tie).
 struct Best {
@@ -611,7 +622,7 @@ pub fn replay(state: &State, arrows: &[&Arrow], rules: &dyn StepRules) -> Result
     }
     Err(best.best.map(|(_, f)| f).unwrap_or(Failure {
         arrow: 0,
-        reason: "these arrows cannot be read as moves".to_string(),
+        reason: NO_READING.to_string(),
     }))
 }
 

@@ -44,8 +44,8 @@ pub fn square_span(board: &BoardDiagram, sq: Square) -> Span {
     }
 }
 
-/// Replays `arrows` from `state`; a failure becomes an `arrow` finding at
-/// the arrow that could not be explained.
+/// Replays `arrows` from `state`; each arrow that cannot be explained
+/// becomes an `arrow` finding at that arrow.
 pub fn check_moves(
     board: &BoardDiagram,
     state: &State,
@@ -64,14 +64,44 @@ pub fn check_moves(
         ));
         return None;
     }
-    match replay::replay(state, arrows, rules) {
-        Ok(plan) => Some(plan),
-        Err(f) => {
-            let span = arrows.get(f.arrow).map_or(board_span(board), |a| a.span);
-            out.push(Finding::error(ARROW, span, f.reason));
-            None
+    // Every arrow that cannot be a move is reported: after a failure, the
+    // failing arrow is set aside and the others are replayed again.
+    let mut left = arrows.to_vec();
+    let mut failed = false;
+    loop {
+        match replay::replay(state, &left, rules) {
+            Ok(plan) => return (!failed).then_some(plan),
+            Err(f) => {
+                let Some(bad) = (f.arrow < left.len() && !f.is_general())
+                    .then(|| set_aside(&mut left, f.arrow))
+                else {
+                    let span = left.first().map_or(board_span(board), |a| a.span);
+                    out.push(Finding::error(ARROW, span, f.reason));
+                    return None;
+                };
+                out.push(Finding::error(ARROW, bad.span, f.reason));
+                failed = true;
+                if left.is_empty() {
+                    return None;
+                }
+            }
         }
     }
+}
+
+/// Removes the arrow `i` from `left`, with the arrows chained to it head to
+/// tail (whose squares are empty or full only because of it), so that a
+/// broken link is reported once and not again at every later link.
+pub fn set_aside<'a>(left: &mut Vec<&'a Arrow>, i: usize) -> &'a Arrow {
+    let bad = left.remove(i);
+    let mut chain = vec![bad];
+    while let Some(k) = left
+        .iter()
+        .position(|a| chain.iter().any(|c| a.to == c.from || a.from == c.to))
+    {
+        chain.push(left.remove(k));
+    }
+    bad
 }
 
 fn board_span(board: &BoardDiagram) -> Span {
@@ -372,5 +402,34 @@ pub mod testing {
             .iter()
             .map(|f| format!("{}: {}", f.rule, f.message))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::*;
+
+    /// The `arrow` findings of a Zombie diagram of the opening with `arrows`.
+    fn arrow_findings(arrows: &[&str]) -> Vec<String> {
+        let diagram = format!("{OPENING}\n{}", arrows.join("\n"));
+        check_text("Zombie Chess", &diagram)
+            .into_iter()
+            .filter(|f| f.rule == super::ARROW)
+            .map(|f| f.message)
+            .collect()
+    }
+
+    #[test]
+    fn every_bad_arrow_is_reported_not_only_the_first() {
+        let good = "arrow: e2, e4, white";
+        let pawn = "arrow: d2, d5, white";
+        let knight = "arrow: g1, g4, white";
+        assert_eq!(arrow_findings(&[good]), Vec::<String>::new());
+        let one = arrow_findings(&[good, pawn]);
+        assert_eq!(one.len(), 1, "{one:?}");
+        let both = arrow_findings(&[pawn, good, knight]);
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert!(both[0].contains("d2") && both[0].contains("d5"), "{both:?}");
+        assert!(both[1].contains("g1") && both[1].contains("g4"), "{both:?}");
     }
 }

@@ -95,21 +95,30 @@ pub(crate) fn check_moves(
         special_king,
     };
     let start = State::new(board.board.clone());
-    if let Err(f) = replay(&start, &arrows, &rules) {
+    // Every arrow that cannot be a move is reported: the one blamed is set
+    // aside and the others replayed again.
+    let mut left = arrows;
+    while let Err(f) = replay(&start, &left, &rules) {
         // A chain's broken link shows best on its own: prefer an arrow with
         // a piece at one end that fails even alone over a link whose squares
         // are empty only because the chain broke elsewhere.
-        let alone = arrows.iter().find_map(|a| {
+        let alone = left.iter().enumerate().find_map(|(i, a)| {
             let color = crate::engine::replay::arrow_color(a)?;
             let ends = [a.from, a.to].map(|sq| start.piece(sq).map(|p| p.color));
             if !ends.contains(&Some(color)) {
                 return None;
             }
-            replay(&start, &[a], &rules).err().map(|e| (*a, e.reason))
+            replay(&start, &[a], &rules).err().map(|e| (i, e.reason))
         });
-        let (arrow, reason) =
-            alone.unwrap_or_else(|| (arrows.get(f.arrow).copied().unwrap_or(arrows[0]), f.reason));
+        // A failure that blames no arrow and no arrow failing alone: one
+        // report for the whole diagram.
+        let blames_none = f.is_general() && alone.is_none();
+        let (i, reason) = alone.unwrap_or((f.arrow.min(left.len() - 1), f.reason));
+        let arrow = crate::engine::games::common::set_aside(&mut left, i);
         out.push(Finding::error("arrow", arrow.span, reason));
+        if left.is_empty() || blames_none {
+            break;
+        }
     }
 }
 

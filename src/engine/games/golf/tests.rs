@@ -430,3 +430,33 @@ fn only_the_chosen_types_capture_what_is_missing() {
         hits[0].diagnostic.message
     );
 }
+
+#[test]
+fn every_arrow_that_is_not_a_borrowed_move_is_found() {
+    // Two faults in one diagram: the queen on g4 moved away (so the bishop
+    // on h5 cannot borrow her file move), and a rook move off every line.
+    let after = "Now that you know how the pieces move";
+    let text = mutate(after, "R . . . . . q .", "R . . . . q . .");
+    let at = text.find(after).unwrap()
+        + text[text.find(after).unwrap()..]
+            .find("arrow: h5, h2, black")
+            .unwrap();
+    let text = format!("{}arrow: a4, h8, white\n    {}", &text[..at], &text[at..]);
+    let queen = line_of(&text, "arrow: h5, h2, black", after);
+    let rook = line_of(&text, "arrow: a4, h8, white", after);
+    let (found, _) = golf_findings(&text, &Options::default());
+    let arrows: Vec<usize> = found
+        .iter()
+        .filter(|d| d.rule == "arrow")
+        .map(line)
+        .collect();
+    let said: Vec<(usize, &str)> = found
+        .iter()
+        .map(|d| (line(d), d.diagnostic.message.as_str()))
+        .collect();
+    assert_eq!(arrows.len(), 2, "{said:#?}");
+    assert!(
+        arrows.contains(&queen) && arrows.contains(&rook),
+        "{arrows:?} vs {queen}, {rook}"
+    );
+}
