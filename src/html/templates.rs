@@ -58,6 +58,7 @@ impl Templates {
             files.push((name, text));
         }
         let mut env = minijinja::Environment::new();
+        env.set_formatter(escape_formatter);
         for (name, text) in &files {
             if name.ends_with(".html")
                 && let Err(e) = env.add_template_owned(*name, text.clone())
@@ -113,4 +114,20 @@ fn template_error(dir: Option<&Path>, name: &str, e: &minijinja::Error) -> Diagn
         message.push_str(&format!(" (line {line})"));
     }
     Diagnostic::file_error(&path, message)
+}
+
+/// minijinja's own HTML escaping, except that `/` stays `/` (minijinja
+/// writes `&#x2f;`, which is valid but makes every link hard to read).
+fn escape_formatter(
+    out: &mut minijinja::Output,
+    state: &mut minijinja::State,
+    value: &minijinja::Value,
+) -> Result<(), minijinja::Error> {
+    match value.as_str() {
+        Some(text) if *state.auto_escape() == minijinja::AutoEscape::Html && !value.is_safe() => {
+            out.write_str(&super::markup::escape(text))
+                .map_err(minijinja::Error::from)
+        }
+        _ => minijinja::escape_formatter(out, state, value),
+    }
 }
