@@ -124,6 +124,18 @@ struct Site {
 }
 
 impl Site {
+    /// Rebuilds after the files named `changed` changed. A book's check
+    /// depends on more than its text (its contents CSV, its images, the
+    /// variants in the settings): when anything but a rulebook changed,
+    /// every book is checked again.
+    fn on_change(&mut self, changed: &BTreeSet<String>) -> Rebuild {
+        if !changed.iter().all(|n| n.ends_with(".md")) {
+            self.books.clear();
+        }
+        let what = changed.iter().cloned().collect::<Vec<_>>().join(", ");
+        self.rebuild(format!("{what} changed"))
+    }
+
     /// Reads what changed, checks it, and writes the pages.
     fn rebuild(&mut self, what: String) -> Rebuild {
         let started = Instant::now();
@@ -412,8 +424,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
         if changed.is_empty() {
             continue;
         }
-        let what = changed.into_iter().collect::<Vec<_>>().join(", ");
-        let rebuilt = site.rebuild(format!("{what} changed"));
+        let rebuilt = site.on_change(&changed);
         for d in &rebuilt.problems {
             say(&d.render());
         }
@@ -585,6 +596,32 @@ mod tests {
         assert!(!matters(Path::new("rules/.rules.md.swp")));
         assert!(!matters(Path::new("rules/rules.md~")));
         assert!(!matters(Path::new("rules/notes.txt")));
+    }
+
+    #[test]
+    fn a_new_variant_in_the_settings_checks_an_unchanged_book_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let book = dir.path().join("tiny.md");
+        // A bishop on h1 lies outside a 6×6 board, but only the variant says so.
+        let board = ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . k . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. K . . . . . B\n";
+        let indented: String = board.lines().map(|l| format!("    {l}\n")).collect();
+        std::fs::write(&book, format!("## Tiny Chess\n\n{indented}")).unwrap();
+        let mut site = Site {
+            paths: vec![book.clone()],
+            out: dir.path().join("out"),
+            drawings: Drawings::default(),
+            books: BTreeMap::new(),
+        };
+        assert_eq!(site.rebuild("first build".into()).errors, 0);
+        std::fs::write(
+            dir.path().join("chess-kit-docs.toml"),
+            "[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\n",
+        )
+        .unwrap();
+        let changed = BTreeSet::from(["chess-kit-docs.toml".to_string()]);
+        let after = site.on_change(&changed);
+        assert_eq!(after.errors, 1, "{:?}", after.first);
+        assert!(after.first[0].contains("h1"), "{:?}", after.first);
     }
 
     #[test]
