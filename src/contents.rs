@@ -213,73 +213,51 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_bad_row_is_an_error_at_its_line() {
+    /// The contents of a one-section book with `csv` beside it, and the
+    /// one problem the CSV must give, as a short message.
+    fn with_bad_csv(csv: &[u8]) -> (Vec<TocEntry>, String) {
         let dir = tempfile::tempdir().unwrap();
         let book = book_in(dir.path(), "## Golf\n");
-        std::fs::write(
-            dir.path().join("demo_contents.csv"),
-            "heading,description\nGolf,a,b\n",
-        )
-        .unwrap();
+        std::fs::write(dir.path().join("demo_contents.csv"), csv).unwrap();
         let mut diags = Vec::new();
-        table_of_contents(&book, &mut diags);
-        assert_eq!(diags.len(), 1);
+        let toc = table_of_contents(&book, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].is_error());
+        (toc, diags[0].render_short())
+    }
+
+    #[test]
+    fn a_bad_row_is_an_error_at_its_line() {
+        let (_, text) = with_bad_csv(b"heading,description\nGolf,a,b\n");
         assert!(
-            diags[0]
-                .render_short()
-                .contains("demo_contents.csv:2:1: error: this row has 3 columns; it needs 2"),
-            "{}",
-            diags[0].render_short()
+            text.contains("demo_contents.csv:2:1: error: this row has 3 columns; it needs 2"),
+            "{text}"
         );
     }
 
     #[test]
     fn a_csv_that_is_not_utf8_is_an_error_at_its_line() {
-        let dir = tempfile::tempdir().unwrap();
-        let book = book_in(dir.path(), "## Golf\n");
         let mut bytes = b"heading,description\nGolf,caf".to_vec();
         bytes.extend([0xE9, b'\n']); // Latin-1 `é`
-        std::fs::write(dir.path().join("demo_contents.csv"), bytes).unwrap();
-        let mut diags = Vec::new();
-        let toc = table_of_contents(&book, &mut diags);
-        assert_eq!(diags.len(), 1);
-        let text = diags[0].render_short();
+        let (toc, text) = with_bad_csv(&bytes);
         assert!(
             text.contains("demo_contents.csv:2:9: error: the contents descriptions are not UTF-8"),
             "{text}"
         );
-        assert!(diags[0].is_error());
         assert_eq!(toc[0].description, None);
     }
 
     #[test]
     fn a_bad_header_or_an_unclosed_quote_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let book = book_in(dir.path(), "## Golf\n");
-        let csv = dir.path().join("demo_contents.csv");
-        std::fs::write(&csv, "title,text\nGolf,x\n").unwrap();
-        let mut diags = Vec::new();
-        table_of_contents(&book, &mut diags);
-        assert_eq!(diags.len(), 1);
+        let (_, text) = with_bad_csv(b"title,text\nGolf,x\n");
         assert!(
-            diags[0]
-                .render_short()
-                .contains("demo_contents.csv:1:1: error: this is not a contents header"),
-            "{}",
-            diags[0].render_short()
+            text.contains("demo_contents.csv:1:1: error: this is not a contents header"),
+            "{text}"
         );
-
-        std::fs::write(&csv, "heading,description\nGolf,\"open quote\nZombie,x\n").unwrap();
-        let mut diags = Vec::new();
-        let toc = table_of_contents(&book, &mut diags);
-        assert_eq!(diags.len(), 1, "{diags:?}");
+        let (toc, text) = with_bad_csv(b"heading,description\nGolf,\"open quote\nZombie,x\n");
         assert!(
-            diags[0]
-                .render_short()
-                .contains("demo_contents.csv:2:1: error: this row's quote is not closed"),
-            "{}",
-            diags[0].render_short()
+            text.contains("demo_contents.csv:2:1: error: this row's quote is not closed"),
+            "{text}"
         );
         assert_eq!(toc[0].description, None);
     }
