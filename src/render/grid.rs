@@ -140,6 +140,23 @@ fn icon(doc: &mut Doc, piece: Piece, cx: f64, cy: f64, style: &Style) {
 }
 
 /// A mark in the cell centred on (cx, cy) of size `cell`.
+/// The marks of one row of square cells after its header cell; a short
+/// row leaves its last cells empty, a long one is cut at `columns`.
+fn row_marks(
+    doc: &mut Doc,
+    table: &Table,
+    marks: &[crate::diagram::MarkCell],
+    columns: usize,
+    cy: f64,
+    style: &Style,
+) {
+    let cell = style.grid.cell;
+    for (i, cell_mark) in marks.iter().enumerate().take(columns) {
+        let cx = table.centre_x(i + 1);
+        mark(doc, cell_mark.mark, cx, cy, cell, cell, style);
+    }
+}
+
 fn mark(doc: &mut Doc, mark: Mark, cx: f64, cy: f64, width: f64, height: f64, style: &Style) {
     let g = &style.grid;
     let side = width.min(height);
@@ -231,17 +248,7 @@ fn masquerade(doc: &mut Doc, grid: &MasqueradeGrid, style: &Style) -> (f64, f64)
     for (r, row) in grid.rows.iter().enumerate() {
         let cy = table.centre_y(r + 1);
         icon(doc, white(row.role), table.centre_x(0), cy, style);
-        for (i, cell_mark) in row.marks.iter().enumerate().take(grid.columns.len()) {
-            mark(
-                doc,
-                cell_mark.mark,
-                table.centre_x(i + 1),
-                cy,
-                cell,
-                cell,
-                style,
-            );
-        }
+        row_marks(doc, &table, &row.marks, grid.columns.len(), cy, style);
         let cx = table.centre_x(combo_col);
         match &row.combo {
             Some(text) => centred_text(doc, cx, cy, text, &font(style, false)),
@@ -304,18 +311,7 @@ fn cloak(doc: &mut Doc, grid: &CloakGrid, style: &Style) -> (f64, f64) {
     for (r, row) in grid.rows.iter().enumerate() {
         let cy = table.centre_y(r + 1);
         icon(doc, white(row.role), table.centre_x(0), cy, style);
-        // A short row leaves its last cells empty.
-        for (i, cell_mark) in row.marks.iter().enumerate().take(grid.columns.len()) {
-            mark(
-                doc,
-                cell_mark.mark,
-                table.centre_x(i + 1),
-                cy,
-                cell,
-                cell,
-                style,
-            );
-        }
+        row_marks(doc, &table, &row.marks, grid.columns.len(), cy, style);
     }
     (table.width(), table.height())
 }
