@@ -129,6 +129,23 @@ pub enum Block {
     },
 }
 
+impl Block {
+    /// Where the block stands in the book's text.
+    pub fn span(&self) -> Span {
+        match self {
+            Block::Heading { span, .. }
+            | Block::TableOfContents { span }
+            | Block::Paragraph { span, .. }
+            | Block::List { span, .. }
+            | Block::Diagram { span, .. }
+            | Block::BlockQuote { span, .. }
+            | Block::Code { span, .. }
+            | Block::Html { span, .. }
+            | Block::Rule { span } => *span,
+        }
+    }
+}
+
 /// A `#` part or a `##` section heading.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Section {

@@ -217,7 +217,7 @@ impl Aids {
                                     let as_item = marker.clone().map(|m| (m, n == 0));
                                     paragraph_lines(&source, content, *span, as_item, &mut out);
                                 }
-                                _ => diags.push(not_a_line(&source, block_span(b))),
+                                _ => diags.push(not_a_line(&source, b.span())),
                             }
                         }
                     }
@@ -237,7 +237,7 @@ impl Aids {
                     continue;
                 }
                 other => {
-                    diags.push(not_a_line(&source, block_span(other)));
+                    diags.push(not_a_line(&source, other.span()));
                     continue;
                 }
             };
@@ -314,20 +314,6 @@ impl Aids {
             return Err(diags);
         }
         Ok(Aids { source, cards })
-    }
-}
-
-fn block_span(block: &Block) -> Span {
-    match block {
-        Block::Heading { span, .. }
-        | Block::TableOfContents { span }
-        | Block::Paragraph { span, .. }
-        | Block::List { span, .. }
-        | Block::Diagram { span, .. }
-        | Block::BlockQuote { span, .. }
-        | Block::Code { span, .. }
-        | Block::Html { span, .. }
-        | Block::Rule { span } => *span,
     }
 }
 

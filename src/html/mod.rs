@@ -221,21 +221,6 @@ pub fn book_title(book: &Book) -> String {
         .unwrap_or_else(|| book.name.clone())
 }
 
-/// The start of a block in the book's text.
-fn block_start(b: &Block) -> usize {
-    match b {
-        Block::Heading { span, .. }
-        | Block::TableOfContents { span }
-        | Block::Paragraph { span, .. }
-        | Block::List { span, .. }
-        | Block::Diagram { span, .. }
-        | Block::BlockQuote { span, .. }
-        | Block::Code { span, .. }
-        | Block::Html { span, .. }
-        | Block::Rule { span } => span.start,
-    }
-}
-
 /// The front page, then one page per `##` section. A `#` part heading (after
 /// the contents) and its text open the section that follows them.
 fn split_pages(book: &Book) -> Vec<Page<'_>> {
@@ -260,7 +245,7 @@ fn split_pages(book: &Book) -> Vec<Page<'_>> {
                 };
                 let start = pending
                     .first()
-                    .map_or(block_start(block), |b| block_start(b));
+                    .map_or(block.span().start, |b| b.span().start);
                 let mut blocks = std::mem::take(&mut pending);
                 blocks.push(block);
                 pages.push(Page {
