@@ -3,23 +3,11 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn tool() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_chess-kit-docs"))
-}
-
-fn run(args: &[&str]) -> Output {
-    tool().args(args).output().expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+#[allow(dead_code)]
+mod support;
+use support::*;
 
 /// Whether `err` holds a diagnostic whose title starts with `title` and
 /// whose location line (` --> file:line:col`) ends with `location`.

@@ -3,7 +3,6 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use chess_kit_docs::book::Book;
 use chess_kit_docs::deck::aids::{AidLine, Hang};
@@ -14,6 +13,10 @@ use chess_kit_docs::pdf::layout::parse_svg;
 use chess_kit_docs::source::SourceFile;
 use chess_kit_docs::style::Style;
 use resvg::tiny_skia;
+
+#[allow(dead_code)]
+mod support;
+use support::*;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -462,20 +465,6 @@ fn a_card_table_row_twice_is_an_error() {
         "{}",
         e[0].render()
     );
-}
-
-// The command, as a user runs it.
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chess-kit-docs"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn files(dir: &Path) -> Vec<String> {

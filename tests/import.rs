@@ -3,28 +3,17 @@
 //! their diagrams.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use chess_kit_docs::book::Book;
 use chess_kit_docs::diagram::{DiagramKind, Piece, Square};
 
+#[allow(dead_code)]
+mod support;
+use support::*;
+
 const SEED: &str = "tests/seeds/karls_variants.md";
 const BUNDLED: &str = "rules/karl.md";
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chess-kit-docs"))
-        .args(args)
-        .output()
-        .expect("the tool runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// The 40 variants of the list, in its order, read from the text by hand.
 const VARIANTS: [&str; 40] = [

@@ -7,23 +7,11 @@
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-fn tool() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_chess-kit-docs"))
-}
-
-fn run(args: &[&str]) -> Output {
-    tool().args(args).output().expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+#[allow(dead_code)]
+mod support;
+use support::*;
 
 fn s(p: &Path) -> String {
     p.display().to_string()
