@@ -208,6 +208,13 @@ pub struct VBox {
     pub starts_body: bool,
     /// How many points a figure may shrink to fill a page.
     pub shrink: f32,
+    /// The height of a figure's picture (its inked rows), which shrinking
+    /// scales; 0 for anything else.
+    picture: f32,
+    /// The blank part at the box's foot (below a line's baseline, a
+    /// figure's gap): a page that ends with this box ends this much
+    /// higher to the eye.
+    pub foot: f32,
     /// The first line's baseline, for list markers.
     baseline: Option<f32>,
 }
@@ -224,6 +231,8 @@ impl VBox {
             anchors: Vec::new(),
             starts_body: false,
             shrink: 0.0,
+            picture: 0.0,
+            foot: 0.0,
             baseline: None,
         }
     }
@@ -239,19 +248,62 @@ pub fn paginate(boxes: &[VBox], body: f32) -> Vec<Vec<(usize, f32)>> {
 /// a hole; only the last page before a new section may end shorter.
 pub const FULL_ENOUGH: f32 = 0.75;
 
-/// One candidate page, boxes `start..end`: its natural height and how much
-/// its figures may shrink.
+/// How far the gaps between boxes (between paragraphs, around headings
+/// and figures) may grow, as a share of themselves, to bring a page's last
+/// line down to the foot of its text block: books are set flush at the
+/// bottom, and a little air between paragraphs reads better than a hole.
+pub const GAP_STRETCH: f32 = 0.6;
+
+/// One candidate page, boxes `start..end`: its natural height, how much
+/// its figures may shrink and its gaps stretch, and the blank foot of its
+/// last box.
 struct PageFit {
     natural: f32,
     shrink: f32,
+    stretch: f32,
+    foot: f32,
+}
+
+impl PageFit {
+    /// The page's boxes `i..end`.
+    fn of(boxes: &[VBox], i: usize, end: usize) -> PageFit {
+        let mut fit = PageFit {
+            natural: 0.0,
+            shrink: 0.0,
+            stretch: 0.0,
+            foot: 0.0,
+        };
+        for j in i..end {
+            fit.add(&boxes[j], j == i);
+        }
+        fit
+    }
+
+    fn add(&mut self, b: &VBox, first: bool) {
+        let gap = if first { 0.0 } else { b.space_before };
+        self.natural += gap + b.height;
+        self.shrink += b.shrink;
+        self.stretch += gap * GAP_STRETCH;
+        self.foot = b.foot;
+    }
+
+    /// How much the gaps grow on this page: none on a section's last page,
+    /// else as much as they may up to a full text block.
+    fn stretched(&self, body: f32, ends_section: bool) -> f32 {
+        if ends_section || self.natural >= body {
+            0.0
+        } else {
+            self.stretch.min(body - self.natural)
+        }
+    }
 }
 
 /// Pages chosen as typesetters do, over the whole book rather than one page
 /// at a time: every allowed set of breaks is weighed by how empty its pages
 /// leave their text blocks (a page that ends a section may end anywhere),
-/// and diagrams shrink (down to their `shrink`) to fill a page instead of
-/// leaving a hole. Returns the pages, as `paginate`, and each box's height
-/// lost to shrinking.
+/// diagrams shrink (down to their `shrink`) and gaps stretch (by
+/// [`GAP_STRETCH`]) to fill a page instead of leaving a hole. Returns the
+/// pages, as `paginate`, and each box's height lost to shrinking.
 pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
     let n = boxes.len();
     // best[i]: the least cost of the pages from a page that starts at box i.
@@ -259,10 +311,7 @@ pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>,
     let mut next = vec![n; n + 1];
     best[n] = 0.0;
     for i in (0..n).rev() {
-        let mut fit = PageFit {
-            natural: 0.0,
-            shrink: 0.0,
-        };
+        let mut fit = PageFit::of(boxes, i, i);
         let mut last_fitting = i + 1;
         for j in i..n {
             let b = &boxes[j];
@@ -270,14 +319,10 @@ pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>,
                 break;
             }
             let gap = if j == i { 0.0 } else { b.space_before };
-            let grown = PageFit {
-                natural: fit.natural + gap + b.height,
-                shrink: fit.shrink + b.shrink,
-            };
-            if j > i && grown.natural - grown.shrink > body + 0.01 {
+            if j > i && fit.natural + gap + b.height - fit.shrink - b.shrink > body + 0.01 {
                 break;
             }
-            fit = grown;
+            fit.add(b, j == i);
             last_fitting = j + 1;
             let end = j + 1;
             let breaks_here = end == n || boxes[end].brk != Brk::Never;
@@ -302,21 +347,28 @@ pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>,
     let mut i = 0;
     while i < n {
         let end = next[i].clamp(i + 1, n);
-        let natural: f32 = (i..end)
-            .map(|j| boxes[j].height + if j == i { 0.0 } else { boxes[j].space_before })
-            .sum();
-        let shrink: f32 = (i..end).map(|j| boxes[j].shrink).sum();
+        let fit = PageFit::of(boxes, i, end);
+        let ends_section = end == n || boxes[end].brk == Brk::NewPage;
         // Every figure on an overfull page gives up the same share of what
-        // it may.
-        let share = if natural > body && shrink > 0.0 {
-            ((natural - body) / shrink).min(1.0)
+        // it may; every gap on a short one grows by the same share.
+        let share = if fit.natural > body && fit.shrink > 0.0 {
+            ((fit.natural - body) / fit.shrink).min(1.0)
+        } else {
+            0.0
+        };
+        let grow = if fit.stretch > 0.0 {
+            fit.stretched(body, ends_section) / fit.stretch
         } else {
             0.0
         };
         let mut y = 0.0;
         let mut placed = Vec::new();
         for j in i..end {
-            let gap = if j == i { 0.0 } else { boxes[j].space_before };
+            let gap = if j == i {
+                0.0
+            } else {
+                boxes[j].space_before * (1.0 + GAP_STRETCH * grow)
+            };
             lost[j] = boxes[j].shrink * share;
             placed.push((j, y + gap));
             y += gap + boxes[j].height - lost[j];
@@ -328,8 +380,9 @@ pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>,
 }
 
 /// The cost of a page: nothing for the last page of a section; growing
-/// fast with the empty part of the text block, and far more past
-/// [`FULL_ENOUGH`]; a little for each point a figure shrinks.
+/// fast with the empty part of the text block below the last ink, and far
+/// more past [`FULL_ENOUGH`]; a little for each point a figure shrinks or
+/// a gap grows.
 fn page_cost(fit: &PageFit, body: f32, ends_section: bool) -> f64 {
     let shrunk = (fit.natural - body).max(0.0);
     let shrink_cost = if fit.shrink > 0.0 {
@@ -340,30 +393,77 @@ fn page_cost(fit: &PageFit, body: f32, ends_section: bool) -> f64 {
     if ends_section {
         return 1.0 + shrink_cost;
     }
-    let used = fit.natural.min(body);
-    let empty = f64::from(((body - used) / body).max(0.0));
+    let grown = fit.stretched(body, false);
+    let stretch_cost = if fit.stretch > 0.0 {
+        f64::from(grown / fit.stretch).powi(2) * 2.0
+    } else {
+        0.0
+    };
+    let ink = fit.natural.min(body) + grown - fit.foot;
+    let empty = f64::from(((body - ink) / body).max(0.0));
     let hole = if empty > f64::from(1.0 - FULL_ENOUGH) {
         1000.0 + 1000.0 * empty
     } else {
         0.0
     };
-    1.0 + (empty * 10.0).powi(2) + hole + shrink_cost
+    1.0 + (empty * 10.0).powi(2) + hole + shrink_cost + stretch_cost
 }
 
-/// Shrinks a figure's drawing by `lost` points of height, about its
+/// Shrinks a figure's picture by `lost` points of height, about its
 /// centre line.
 fn shrink_figure(b: &mut VBox, lost: f32) {
+    let scale = if b.picture > 0.0 {
+        ((b.picture - lost) / b.picture).clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
     for d in &mut b.draws {
-        if let Draw::Svg { x, w, h, .. } | Draw::Image { x, w, h, .. } = d
-            && *h > 0.0
-        {
-            let scale = ((*h - lost) / *h).clamp(0.0, 1.0);
+        if let Draw::Svg { x, y, w, h, .. } | Draw::Image { x, y, w, h, .. } = d {
             *x += *w * (1.0 - scale) / 2.0;
+            *y *= scale;
             *w *= scale;
             *h *= scale;
         }
     }
+    b.picture -= lost;
     b.height -= lost;
+}
+
+/// The rows of a diagram that hold ink, in its own units: the blank bands
+/// its margins leave above and below are the page's to space, not the
+/// picture's. Found by drawing it small, so that only what shows counts
+/// (the card pictures a diagram defines but places elsewhere do not).
+fn inked_rows(tree: &usvg::Tree) -> (f32, f32) {
+    let size = tree.size();
+    let full = size.height();
+    // About 4 pixels to a square: a blank band is kept to within one.
+    let scale = 4.0 / UNIT as f32;
+    let (w, h) = (
+        (size.width() * scale).ceil() as u32,
+        (full * scale).ceil() as u32,
+    );
+    let Some(mut pixmap) = resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1)) else {
+        return (0.0, full);
+    };
+    resvg::render(
+        tree,
+        resvg::tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    let width = pixmap.width() as usize;
+    let inked = |row: &usize| {
+        pixmap.pixels()[row * width..(row + 1) * width]
+            .iter()
+            .any(|p| p.alpha() > 0)
+    };
+    let rows = pixmap.height() as usize;
+    match ((0..rows).find(inked), (0..rows).rev().find(inked)) {
+        (Some(first), Some(last)) => (
+            (first.saturating_sub(1) as f32 / scale).min(full),
+            ((last + 2) as f32 / scale).min(full),
+        ),
+        _ => (0.0, full),
+    }
 }
 
 struct Colours {
@@ -691,6 +791,7 @@ impl Ctx<'_> {
         let mut b = VBox::new(lh, BoxKind::Line);
         let base = self.baseline(face, size, lh);
         b.baseline = Some(base);
+        b.foot = lh - base;
         for f in &line.fragments {
             b.draws.push(Draw::Text {
                 x: x + f.x,
@@ -932,15 +1033,19 @@ impl Ctx<'_> {
             scale = max_h / uh;
         }
         let (w, h) = (uw * scale, uh * scale);
+        let (top, bottom) = inked_rows(&self.tree_list[tree]);
+        let picture = (bottom - top) * scale;
         let gap = self.lead() * 0.6;
-        let mut b = VBox::new(h + gap, BoxKind::Figure);
+        let mut b = VBox::new(picture + gap, BoxKind::Figure);
         b.space_before = gap;
+        b.foot = gap;
+        b.picture = picture;
         // It may shrink to 80 % rather than leave a hole at a page's foot.
-        b.shrink = h * 0.2;
+        b.shrink = picture * 0.2;
         b.draws.push(Draw::Svg {
             tree,
             x: x + (width - w) / 2.0,
-            y: 0.0,
+            y: -top * scale,
             w,
             h,
         });
@@ -1029,6 +1134,8 @@ impl Ctx<'_> {
         let gap = self.lead() * 0.6;
         let mut b = VBox::new(h + gap, BoxKind::Figure);
         b.space_before = gap;
+        b.foot = gap;
+        b.picture = h;
         // It may shrink to 80 % rather than leave a hole at a page's foot.
         b.shrink = h * 0.2;
         b.draws.push(Draw::Image {
@@ -1328,11 +1435,6 @@ impl Ctx<'_> {
     fn finish(mut self) -> Laid {
         let ps = self.ps;
         let (pages_of, lost) = paginate_shrinking(&self.out, self.body);
-        for (b, &lost) in self.out.iter_mut().zip(&lost) {
-            if lost > 0.0 {
-                shrink_figure(b, lost);
-            }
-        }
         let body_page = pages_of
             .iter()
             .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
