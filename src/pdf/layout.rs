@@ -252,7 +252,7 @@ pub const FULL_ENOUGH: f32 = 0.75;
 /// and figures) may grow, as a share of themselves, to bring a page's last
 /// line down to the foot of its text block: books are set flush at the
 /// bottom, and a little air between paragraphs reads better than a hole.
-pub const GAP_STRETCH: f32 = 0.6;
+pub const GAP_STRETCH: f32 = 1.0;
 
 /// One candidate page, boxes `start..end`: its natural height, how much
 /// its figures may shrink and its gaps stretch, and the blank foot of its
@@ -466,6 +466,23 @@ fn inked_rows(tree: &usvg::Tree) -> (f32, f32) {
     }
 }
 
+/// The size of every run of a diagram's text, in its units. Diagrams draw
+/// text as glyph outlines in a group that flips font units (y up) onto the
+/// picture, `scale(s -s)` with s = size / units per em; all the embedded
+/// faces have the same units per em.
+pub fn text_sizes(group: &usvg::Group, units_per_em: f32, out: &mut Vec<f32>) {
+    for node in group.children() {
+        if let usvg::Node::Group(g) = node {
+            let t = g.abs_transform();
+            if t.sy < 0.0 && t.kx == 0.0 && t.ky == 0.0 {
+                out.push(-t.sy * units_per_em);
+            } else {
+                text_sizes(g, units_per_em, out);
+            }
+        }
+    }
+}
+
 struct Colours {
     text: Rgb,
     heading: Rgb,
@@ -492,6 +509,29 @@ struct Ctx<'a> {
     body_started: bool,
     /// Break before the next box: set to `Never` after a heading.
     next_brk: Option<Brk>,
+    /// Anchors of a heading not drawn, given to the next box.
+    pending_anchors: Vec<String>,
+    /// The slug of a first heading that only repeats the book's title: not
+    /// drawn, nor listed in the contents.
+    title_slug: Option<String>,
+    /// The board coordinates' size, in a diagram's units.
+    label_units: f32,
+}
+
+/// Whether a heading says the same as the title, whatever its quotes.
+fn same_title(heading: &str, title: &str) -> bool {
+    let plain = |s: &str| -> String {
+        s.trim()
+            .chars()
+            .map(|c| match c {
+                '\u{2018}' | '\u{2019}' => '\'',
+                '\u{201c}' | '\u{201d}' => '"',
+                '\u{2013}' | '\u{2014}' => '-',
+                c => c,
+            })
+            .collect()
+    };
+    plain(heading) == plain(title)
 }
 
 fn colour(text: &str, name: &str, diags: &mut Vec<String>) -> Rgb {
@@ -546,6 +586,7 @@ pub fn layout(
         && sane(ps.square, 2.0, 500.0)
         && sane(ps.title_size, 3.0, 300.0)
         && sane(ps.footer_size, 2.0, 72.0)
+        && sane(ps.diagram_text, 1.0, 72.0)
         && sane(t.leading, 0.8, 4.0)
         && sane(t.paragraph_gap, 0.0, 10.0)
         && sane(t.list_indent, 0.0, 20.0)
@@ -612,8 +653,12 @@ pub fn layout(
         diags,
         body_started: false,
         next_brk: None,
+        pending_anchors: Vec::new(),
+        title_slug: None,
+        label_units: (style.board.label_size * UNIT) as f32,
     };
     ctx.title_page();
+    let title = book.front_matter.title().unwrap_or(&book.name).trim();
     let has_toc = book
         .blocks
         .iter()
@@ -630,6 +675,17 @@ pub fn layout(
             Block::TableOfContents { .. } => {
                 ctx.contents(toc);
                 seen_toc = true;
+            }
+            // A book that opens with its title as a heading would show it
+            // twice: the title page already does.
+            Block::Heading {
+                level: 1,
+                content,
+                slug,
+                ..
+            } if ctx.outline.is_empty() && same_title(&plain_text(content), title) => {
+                ctx.pending_anchors.push(slug.clone());
+                ctx.title_slug = Some(slug.clone());
             }
             Block::Heading { level, .. } if *level <= 2 && seen_toc && !ctx.body_started => {
                 ctx.body_started = true;
@@ -659,6 +715,7 @@ impl Ctx<'_> {
     }
 
     fn push(&mut self, mut b: VBox) {
+        b.anchors.append(&mut self.pending_anchors);
         if let Some(brk) = self.next_brk.take() {
             // A forced page break wins over a keep.
             if b.brk != Brk::NewPage || brk == Brk::NewPage {
@@ -1040,8 +1097,10 @@ impl Ctx<'_> {
         b.space_before = gap;
         b.foot = gap;
         b.picture = picture;
-        // It may shrink to 80 % rather than leave a hole at a page's foot.
-        b.shrink = picture * 0.2;
+        // It may shrink to 80 % rather than leave a hole at a page's foot,
+        // but not so far that its text gets too small to read.
+        let least = self.least_scale(tree, scale);
+        b.shrink = picture * (1.0 - least.max(0.8)).max(0.0);
         b.draws.push(Draw::Svg {
             tree,
             x: x + (width - w) / 2.0,
@@ -1060,6 +1119,26 @@ impl Ctx<'_> {
             b.brk = Brk::Never;
         }
         self.push(b);
+    }
+
+    /// How far a diagram drawn at `scale` points to its unit may shrink
+    /// (as a share of its size) and keep its text readable: at least the
+    /// format's `diagram_text` points, the board coordinates a point less.
+    fn least_scale(&self, tree: usize, scale: f32) -> f32 {
+        let em = self.shaper.fonts.face(FaceId::Regular).rb.units_per_em() as f32;
+        let mut sizes = Vec::new();
+        text_sizes(self.tree_list[tree].root(), em, &mut sizes);
+        sizes
+            .iter()
+            .map(|&size| {
+                let least = if (size - self.label_units).abs() < 0.01 * UNIT as f32 {
+                    self.ps.diagram_text - 1.0
+                } else {
+                    self.ps.diagram_text
+                };
+                least / (size * scale).max(1e-3)
+            })
+            .fold(0.0, f32::max)
     }
 
     fn image(&mut self, alt: &str, url: &str, span: crate::source::Span, x: f32, width: f32) {
@@ -1247,6 +1326,9 @@ impl Ctx<'_> {
         let dot = self.shaper.shape(FaceId::Regular, ".").to_vec();
         let step = size * 0.55;
         for e in toc {
+            if self.title_slug.as_deref() == Some(e.slug.as_str()) {
+                continue;
+            }
             let (face, tsize, colour, above) = if e.level <= 1 {
                 (
                     FaceId::Heading,
@@ -1435,6 +1517,11 @@ impl Ctx<'_> {
     fn finish(mut self) -> Laid {
         let ps = self.ps;
         let (pages_of, lost) = paginate_shrinking(&self.out, self.body);
+        for (b, &lost) in self.out.iter_mut().zip(&lost) {
+            if lost > 0.0 {
+                shrink_figure(b, lost);
+            }
+        }
         let body_page = pages_of
             .iter()
             .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
@@ -1624,6 +1711,36 @@ mod tests {
     }
 
     #[test]
+    fn a_first_heading_that_repeats_the_title_is_shown_once() {
+        let text = "---\ntitle: Karl's Zebra Games\n---\n# Karl's Zebra Games\n\n\
+                    ## Table of Contents\n\n## Angle\nSome text.\n";
+        let mut diags = Vec::new();
+        let book = Book::parse(SourceFile::new("dir/t.md", text), &mut diags);
+        let toc = crate::contents::table_of_contents(&book, &mut diags);
+        let fonts = super::super::text::Fonts::new("Raleway", "Fredoka One").unwrap();
+        let bs = BookStyle::default();
+        let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
+        let zebras = |p: &Page| {
+            p.draws
+                .iter()
+                .filter(|d| matches!(d, Draw::Text { text, .. } if text.contains("Zebra")))
+                .count()
+        };
+        // On the title page only: neither a page of its own nor a contents line.
+        assert!(zebras(&laid.pages[0]) > 0);
+        assert_eq!(laid.pages[1..].iter().map(zebras).sum::<usize>(), 0);
+        // Links to it still land: on the contents page.
+        let slug = &book.sections[0].slug;
+        assert_eq!(laid.anchors.get(slug).map(|a| a.0), Some(1));
+        // A heading that differs from the title is drawn.
+        let other = text.replace("# Karl's Zebra Games", "# Zebra Parts");
+        let book = Book::parse(SourceFile::new("dir/t.md", &other), &mut diags);
+        let toc = crate::contents::table_of_contents(&book, &mut diags);
+        let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
+        assert!(laid.pages[1..].iter().map(zebras).sum::<usize>() > 0);
+    }
+
+    #[test]
     fn pagination_backs_up_to_an_allowed_break() {
         // Five lines of 10 on pages of 35: the break before box 3 is not
         // allowed, so the page ends before box 2.
@@ -1687,6 +1804,9 @@ mod tests {
             diags: Vec::new(),
             body_started: false,
             next_brk: None,
+            pending_anchors: Vec::new(),
+            title_slug: None,
+            label_units: (style.board.label_size * UNIT) as f32,
         };
         let parsed: Vec<Option<usize>> = book
             .diagrams

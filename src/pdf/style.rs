@@ -57,6 +57,9 @@ pub struct PageStyle {
     pub footer_size: f32,
     pub footer_gap: f32,
     pub title_size: f32,
+    /// The smallest size, in points, that shrinking a figure to fill a page
+    /// may print its text at; board coordinates may go a point smaller.
+    pub diagram_text: f32,
 }
 
 /// A page table of a user's file: only the values it names.
@@ -74,6 +77,7 @@ struct PagePatch {
     footer_size: Option<f32>,
     footer_gap: Option<f32>,
     title_size: Option<f32>,
+    diagram_text: Option<f32>,
 }
 
 impl PagePatch {
@@ -90,6 +94,7 @@ impl PagePatch {
             (self.footer_size, &mut to.footer_size),
             (self.footer_gap, &mut to.footer_gap),
             (self.title_size, &mut to.title_size),
+            (self.diagram_text, &mut to.diagram_text),
         ];
         for (value, field) in pairs {
             if let Some(v) = value {
