@@ -266,10 +266,10 @@ fn page_fill(name: &str, format: PageFormat) -> Vec<(usize, f32, bool)> {
 /// the next page opens a section, in every format of every bundled book.
 /// One exception is left, and may only shrink: the zine of the main
 /// rulebook, whose quarter-letter pages cannot hold two diagrams with their
-/// introducing lines even at 80 %, so a run of such diagrams (the tar pit's
-/// turn, cooperative chess's capture example) gives pages of one diagram
-/// each, some of them short.
-const HOLES_LEFT: [(&str, PageFormat, usize); 1] = [("rules.md", PageFormat::Zine, 5)];
+/// introducing lines even at 80 %. A run of such diagrams (Tar Pit's turn,
+/// Cooperative Chess's set-up and capture examples) then gives pages of one
+/// diagram each, and three of them end between 58 and 64 %.
+const HOLES_LEFT: [(&str, PageFormat, usize); 1] = [("rules.md", PageFormat::Zine, 3)];
 
 #[test]
 fn pages_have_no_holes() {
@@ -287,10 +287,14 @@ fn pages_have_no_holes() {
                 .filter(|(_, fill, opens)| *fill < 0.75 && *opens)
                 .count();
             report.push(format!(
-                "{name} {format}: {} pages measured, {} short before a new section, {} holes",
+                "{name} {format}: {} pages measured, {} short before a new section, {} holes{}",
                 fills.len(),
                 section_ends,
-                short.len()
+                short.len(),
+                short
+                    .iter()
+                    .map(|(p, fill, _)| format!(" (page index {p}: {:.0} %)", fill * 100.0))
+                    .collect::<String>()
             ));
             let allowed = HOLES_LEFT
                 .iter()

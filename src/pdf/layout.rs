@@ -436,7 +436,7 @@ fn shrink_figure(b: &mut VBox, lost: f32) {
 fn inked_rows(tree: &usvg::Tree) -> (f32, f32) {
     let size = tree.size();
     let full = size.height();
-    // About 4 pixels to a square: a blank band is kept to within one.
+    // 4 pixels to a square: a blank band is trimmed to within a quarter.
     let scale = 4.0 / UNIT as f32;
     let (w, h) = (
         (size.width() * scale).ceil() as u32,
@@ -458,9 +458,10 @@ fn inked_rows(tree: &usvg::Tree) -> (f32, f32) {
     };
     let rows = pixmap.height() as usize;
     match ((0..rows).find(inked), (0..rows).rev().find(inked)) {
+        // Whole rows: a row with any ink in it is kept.
         (Some(first), Some(last)) => (
-            (first.saturating_sub(1) as f32 / scale).min(full),
-            ((last + 2) as f32 / scale).min(full),
+            (first as f32 / scale).min(full),
+            ((last + 1) as f32 / scale).min(full),
         ),
         _ => (0.0, full),
     }
@@ -1738,6 +1739,52 @@ mod tests {
         let toc = crate::contents::table_of_contents(&book, &mut diags);
         let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
         assert!(laid.pages[1..].iter().map(zebras).sum::<usize>() > 0);
+    }
+
+    #[test]
+    fn gaps_stretch_to_the_foot_except_at_a_section_end() {
+        // Eight paragraphs of two lines of 10, 5 apart, on pages of 100:
+        // four fill 95 points of the first page, whose three gaps then grow
+        // to bring the last line to the foot. The last page ends the book
+        // and keeps its natural gaps.
+        let mut boxes = Vec::new();
+        for _ in 0..8 {
+            let mut first = vbox(10.0, Brk::Allowed);
+            first.space_before = 5.0;
+            boxes.push(first);
+            boxes.push(vbox(10.0, Brk::Never));
+        }
+        let pages = paginate(&boxes, 100.0);
+        assert_eq!(pages.len(), 2, "{pages:?}");
+        let bottom = |p: &Vec<(usize, f32)>| {
+            let (i, y) = *p.last().unwrap();
+            y + boxes[i].height
+        };
+        assert!((bottom(&pages[0]) - 100.0).abs() < 1e-3, "{pages:?}");
+        assert!((bottom(&pages[1]) - 95.0).abs() < 1e-3, "{pages:?}");
+    }
+
+    #[test]
+    fn a_diagram_is_set_without_its_blank_bands() {
+        // The same board, once with two blank squares above and below it:
+        // both take the same height on the page.
+        let text = format!("## A\nSee:\n\n{BOARD}    margins: 0, 2\n\nAnd:\n\n{BOARD}\nAfter.\n");
+        let (boxes, _) = lay(&text);
+        let figures: Vec<&VBox> = boxes.iter().filter(|b| b.kind == BoxKind::Figure).collect();
+        assert_eq!(figures.len(), 2);
+        let drawn = |b: &VBox| match b.draws[0] {
+            Draw::Svg { y, h, .. } => (y, h),
+            _ => panic!("not a diagram"),
+        };
+        // The plain board in its frame is 8 2/3 squares high; rows of ink
+        // are found to a quarter square.
+        let square = drawn(figures[1]).1 / (8.0 + 2.0 / 3.0);
+        let (a, b) = (figures[0].height, figures[1].height);
+        assert!((a - b).abs() <= square / 4.0 + 0.01, "{a} {b}");
+        // The margins are still drawn, above and below the box, where
+        // nothing shows.
+        let (y, h) = drawn(figures[0]);
+        assert!(y < -square * 1.5 && h > a + square * 3.5, "{y} {h} {a}");
     }
 
     #[test]
