@@ -273,8 +273,8 @@ impl PageFit {
             stretch: 0.0,
             foot: 0.0,
         };
-        for j in i..end {
-            fit.add(&boxes[j], j == i);
+        for (k, b) in boxes[i..end].iter().enumerate() {
+            fit.add(b, k == 0);
         }
         fit
     }
