@@ -33,17 +33,6 @@ fn side(c: Color) -> &'static str {
     }
 }
 
-fn role(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 fn square(s: Square) -> String {
     // Ranks 0 and 9 are the margins outside the board.
     format!("{}{}", s.file_char(), s.rank)
@@ -76,7 +65,7 @@ fn board_text(b: &BoardDiagram) -> String {
                         } else {
                             "to"
                         };
-                        format!("{}'s {} {from} {verb} {to}", side(c), role(p.role))
+                        format!("{}'s {} {from} {verb} {to}", side(c), p.role.name())
                     }
                     None => format!("a {} arrow {from} to {to}", a.colour.name()),
                 }
@@ -92,7 +81,7 @@ fn board_text(b: &BoardDiagram) -> String {
             .board
             .pieces()
             .filter(|(_, p)| p.color == c)
-            .map(|(s, p)| format!("{} {}", role(p.role), square(s)))
+            .map(|(s, p)| format!("{} {}", p.role.name(), square(s)))
             .collect();
         if !pieces.is_empty() {
             parts.push(format!("{}: {}", side(c), pieces.join(", ")));
@@ -103,7 +92,7 @@ fn board_text(b: &BoardDiagram) -> String {
             .cards
             .iter()
             .map(|card| match card.face() {
-                CardFace::Piece(p) => format!("{} {}", side(p.color), role(p.role)),
+                CardFace::Piece(p) => format!("{} {}", side(p.color), p.role.name()),
                 CardFace::Back => "a card face down".into(),
                 CardFace::Checker(c) => format!("{} checker", side(c)),
                 CardFace::Other(s) => s.to_string(),
