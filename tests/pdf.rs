@@ -264,13 +264,6 @@ fn page_fill(name: &str, format: PageFormat) -> Vec<(usize, f32, bool)> {
 
 /// The goal: no page ends above three quarters of its text block unless
 /// the next page opens a section, in every format of every bundled book.
-/// One exception is left, and may only shrink: the zine of the main
-/// rulebook, whose quarter-letter pages cannot hold two diagrams with their
-/// introducing lines even at 80 %. A run of such diagrams (Tar Pit's turn,
-/// Cooperative Chess's set-up and capture examples) then gives pages of one
-/// diagram each, and three of them end between 58 and 64 %.
-const HOLES_LEFT: [(&str, PageFormat, usize); 1] = [("rules.md", PageFormat::Zine, 3)];
-
 #[test]
 fn pages_have_no_holes() {
     let mut report = Vec::new();
@@ -296,18 +289,11 @@ fn pages_have_no_holes() {
                     .map(|(p, fill, _)| format!(" (page index {p}: {:.0} %)", fill * 100.0))
                     .collect::<String>()
             ));
-            let allowed = HOLES_LEFT
-                .iter()
-                .find(|(n, f, _)| *n == name && *f == format)
-                .map_or(0, |h| h.2);
-            if short.len() > allowed {
-                for (p, fill, _) in short {
-                    holes.push(format!(
-                        "{name} {format}: page index {p} ends at {:.0} % of its text block \
-                         (at most {allowed} such pages)",
-                        fill * 100.0
-                    ));
-                }
+            for (p, fill, _) in short {
+                holes.push(format!(
+                    "{name} {format}: page index {p} ends at {:.0} % of its text block",
+                    fill * 100.0
+                ));
             }
         }
     }
@@ -321,9 +307,11 @@ fn pages_have_no_holes() {
 }
 
 /// In the letter book, every diagram's text as printed is at least 7 pt
-/// (the card tables' too), and the board coordinates at least 6 pt.
+/// (the card tables' too), and the board coordinates at least 6 pt; in the
+/// other formats, at least the format's `diagram_text` (a point less for
+/// coordinates), whether a diagram is set at the format's square or shrunk.
 #[test]
-fn diagram_text_is_readable_in_the_letter_book() {
+fn diagram_text_is_readable_in_every_format() {
     let bs = BookStyle::default();
     let style = Style::default();
     let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
@@ -343,14 +331,25 @@ fn diagram_text_is_readable_in_the_letter_book() {
     let mut measured = 0;
     let mut labels = 0;
     let mut small = Vec::new();
-    for name in BOOKS {
+    for (name, format) in BOOKS.iter().flat_map(|&n| PageFormat::ALL.map(|f| (n, f))) {
+        let ps = match format {
+            PageFormat::Letter => &bs.letter,
+            PageFormat::A4 => &bs.a4,
+            PageFormat::Booklet => &bs.booklet,
+            PageFormat::Zine => &bs.zine,
+        };
+        let least_text = if format == PageFormat::Letter {
+            7.0
+        } else {
+            ps.diagram_text
+        };
         let mut diags = Vec::new();
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("rules")
             .join(name);
         let book = Book::load(&path, &mut diags).unwrap();
         let toc = table_of_contents(&book, &mut diags);
-        let laid = layout(&book, &toc, &style, &bs, &bs.letter, &fonts).unwrap();
+        let laid = layout(&book, &toc, &style, &bs, ps, &fonts).unwrap();
         for (pi, page) in laid.pages.iter().enumerate() {
             for d in &page.draws {
                 let Draw::Svg { tree, w, .. } = d else {
@@ -365,10 +364,14 @@ fn diagram_text_is_readable_in_the_letter_book() {
                     measured += 1;
                     let is_label = (size - label).abs() < 0.01 * unit;
                     labels += usize::from(is_label);
-                    let least = if is_label { 6.0 } else { 7.0 };
+                    let least = if is_label {
+                        least_text - 1.0
+                    } else {
+                        least_text
+                    };
                     if size * scale < least - 0.01 {
                         small.push(format!(
-                            "{name} page index {pi}: text of {:.2} squares printed at {:.1} pt",
+                            "{name} {format} page index {pi}: text of {:.2} squares printed at {:.2} pt",
                             size / unit,
                             size * scale
                         ));

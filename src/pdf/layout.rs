@@ -239,25 +239,21 @@ impl VBox {
 }
 
 /// Fills pages of `body` points with boxes, breaking only where allowed
-/// when it can. Returns, per page, each box index and its y.
-pub fn paginate(boxes: &[VBox], body: f32) -> Vec<Vec<(usize, f32)>> {
-    paginate_shrinking(boxes, body).0
+/// when it can, gaps growing by up to `gap_stretch` of themselves. Returns,
+/// per page, each box index and its y.
+pub fn paginate(boxes: &[VBox], body: f32, gap_stretch: f32) -> Vec<Vec<(usize, f32)>> {
+    paginate_shrinking(boxes, body, gap_stretch).0
 }
 
 /// How short a page may end (of its text block) before the page counts as
 /// a hole; only the last page before a new section may end shorter.
 pub const FULL_ENOUGH: f32 = 0.75;
 
-/// How far the gaps between boxes (between paragraphs, around headings
-/// and figures) may grow, as a share of themselves, to bring a page's last
-/// line down to the foot of its text block: books are set flush at the
-/// bottom, and a little air between paragraphs reads better than a hole.
-pub const GAP_STRETCH: f32 = 1.0;
-
 /// One candidate page, boxes `start..end`: its natural height, how much
 /// its figures may shrink and its gaps stretch, and the blank foot of its
 /// last box.
 struct PageFit {
+    gap_stretch: f32,
     natural: f32,
     shrink: f32,
     stretch: f32,
@@ -266,8 +262,9 @@ struct PageFit {
 
 impl PageFit {
     /// The page's boxes `i..end`.
-    fn of(boxes: &[VBox], i: usize, end: usize) -> PageFit {
+    fn of(boxes: &[VBox], i: usize, end: usize, gap_stretch: f32) -> PageFit {
         let mut fit = PageFit {
+            gap_stretch,
             natural: 0.0,
             shrink: 0.0,
             stretch: 0.0,
@@ -283,7 +280,7 @@ impl PageFit {
         let gap = if first { 0.0 } else { b.space_before };
         self.natural += gap + b.height;
         self.shrink += b.shrink;
-        self.stretch += gap * GAP_STRETCH;
+        self.stretch += gap * self.gap_stretch;
         self.foot = b.foot;
     }
 
@@ -301,17 +298,22 @@ impl PageFit {
 /// Pages chosen as typesetters do, over the whole book rather than one page
 /// at a time: every allowed set of breaks is weighed by how empty its pages
 /// leave their text blocks (a page that ends a section may end anywhere),
-/// diagrams shrink (down to their `shrink`) and gaps stretch (by
-/// [`GAP_STRETCH`]) to fill a page instead of leaving a hole. Returns the
-/// pages, as `paginate`, and each box's height lost to shrinking.
-pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
+/// diagrams shrink (down to their `shrink`) and gaps stretch (by up to
+/// `gap_stretch` of themselves: the format's [`PageStyle::gap_stretch`]) to
+/// fill a page instead of leaving a hole. Returns the pages, as
+/// `paginate`, and each box's height lost to shrinking.
+pub fn paginate_shrinking(
+    boxes: &[VBox],
+    body: f32,
+    gap_stretch: f32,
+) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
     let n = boxes.len();
     // best[i]: the least cost of the pages from a page that starts at box i.
     let mut best = vec![f64::INFINITY; n + 1];
     let mut next = vec![n; n + 1];
     best[n] = 0.0;
     for i in (0..n).rev() {
-        let mut fit = PageFit::of(boxes, i, i);
+        let mut fit = PageFit::of(boxes, i, i, gap_stretch);
         let mut last_fitting = i + 1;
         for j in i..n {
             let b = &boxes[j];
@@ -347,7 +349,7 @@ pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>,
     let mut i = 0;
     while i < n {
         let end = next[i].clamp(i + 1, n);
-        let fit = PageFit::of(boxes, i, end);
+        let fit = PageFit::of(boxes, i, end, gap_stretch);
         let ends_section = end == n || boxes[end].brk == Brk::NewPage;
         // Every figure on an overfull page gives up the same share of what
         // it may; every gap on a short one grows by the same share.
@@ -367,7 +369,7 @@ pub fn paginate_shrinking(boxes: &[VBox], body: f32) -> (Vec<Vec<(usize, f32)>>,
             let gap = if j == i {
                 0.0
             } else {
-                boxes[j].space_before * (1.0 + GAP_STRETCH * grow)
+                boxes[j].space_before * (1.0 + gap_stretch * grow)
             };
             lost[j] = boxes[j].shrink * share;
             placed.push((j, y + gap));
@@ -588,6 +590,7 @@ pub fn layout(
         && sane(ps.title_size, 3.0, 300.0)
         && sane(ps.footer_size, 2.0, 72.0)
         && sane(ps.diagram_text, 1.0, 72.0)
+        && sane(ps.gap_stretch, 0.0, 4.0)
         && sane(t.leading, 0.8, 4.0)
         && sane(t.paragraph_gap, 0.0, 10.0)
         && sane(t.list_indent, 0.0, 20.0)
@@ -1517,7 +1520,7 @@ impl Ctx<'_> {
     /// Paginates, numbers the pages, adds footers and resolves page numbers.
     fn finish(mut self) -> Laid {
         let ps = self.ps;
-        let (pages_of, lost) = paginate_shrinking(&self.out, self.body);
+        let (pages_of, lost) = paginate_shrinking(&self.out, self.body, ps.gap_stretch);
         for (b, &lost) in self.out.iter_mut().zip(&lost) {
             if lost > 0.0 {
                 shrink_figure(b, lost);
@@ -1657,13 +1660,13 @@ mod tests {
         fig.shrink = 12.0;
         boxes.push(fig);
         boxes.extend((0..8).map(|_| vbox(10.0, Brk::Allowed)));
-        let (pages, lost) = paginate_shrinking(&boxes, 100.0);
+        let (pages, lost) = paginate_shrinking(&boxes, 100.0, 1.0);
         assert_eq!(pages[0].last().unwrap().0, 6);
         assert!((lost[6] - 10.0).abs() < 1e-3, "{}", lost[6]);
         assert!(lost.iter().enumerate().all(|(i, &l)| i == 6 || l == 0.0));
         // Without room to shrink, the figure takes its line to the next page.
         boxes[6].shrink = 0.0;
-        let (pages, lost) = paginate_shrinking(&boxes, 100.0);
+        let (pages, lost) = paginate_shrinking(&boxes, 100.0, 1.0);
         assert_eq!(pages[1][0].0, 5);
         assert!(lost.iter().all(|&l| l == 0.0));
     }
@@ -1680,7 +1683,7 @@ mod tests {
         fig.brk = Brk::Never;
         boxes.push(fig);
         boxes.extend((0..6).map(|_| vbox(10.0, Brk::Allowed)));
-        let pages = paginate(&boxes, 100.0);
+        let pages = paginate(&boxes, 100.0, 1.0);
         let fill = |p: &Vec<(usize, f32)>| {
             let (i, y) = *p.last().unwrap();
             (y + boxes[i].height) / 100.0
@@ -1754,7 +1757,7 @@ mod tests {
             boxes.push(first);
             boxes.push(vbox(10.0, Brk::Never));
         }
-        let pages = paginate(&boxes, 100.0);
+        let pages = paginate(&boxes, 100.0, 1.0);
         assert_eq!(pages.len(), 2, "{pages:?}");
         let bottom = |p: &Vec<(usize, f32)>| {
             let (i, y) = *p.last().unwrap();
@@ -1762,6 +1765,38 @@ mod tests {
         };
         assert!((bottom(&pages[0]) - 100.0).abs() < 1e-3, "{pages:?}");
         assert!((bottom(&pages[1]) - 95.0).abs() < 1e-3, "{pages:?}");
+    }
+
+    #[test]
+    fn gaps_grow_as_far_as_the_format_lets_them() {
+        // Three paragraphs of two lines of 10, 10 apart (80 points), then a
+        // figure of 50 kept with its line, on pages of 100. The first page
+        // ends at 80 % with no stretch; its two gaps may then grow by half
+        // (90), or all the way to the foot, and never past it.
+        let mut boxes = Vec::new();
+        for _ in 0..3 {
+            let mut first = vbox(10.0, Brk::Allowed);
+            first.space_before = 10.0;
+            boxes.push(first);
+            boxes.push(vbox(10.0, Brk::Never));
+        }
+        let mut line = vbox(10.0, Brk::Allowed);
+        line.space_before = 10.0;
+        boxes.push(line);
+        let mut fig = VBox::new(50.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        boxes.push(fig);
+        boxes.push(vbox(10.0, Brk::Allowed));
+        let bottom = |stretch: f32| {
+            let pages = paginate(&boxes, 100.0, stretch);
+            assert_eq!(pages[0].len(), 6, "{pages:?}");
+            let (i, y) = *pages[0].last().unwrap();
+            y + boxes[i].height
+        };
+        assert!((bottom(0.0) - 80.0).abs() < 1e-3);
+        assert!((bottom(0.5) - 90.0).abs() < 1e-3);
+        assert!((bottom(1.0) - 100.0).abs() < 1e-3);
+        assert!((bottom(1.4) - 100.0).abs() < 1e-3);
     }
 
     #[test]
@@ -1798,7 +1833,7 @@ mod tests {
             vbox(10.0, Brk::Never),
             vbox(10.0, Brk::Allowed),
         ];
-        let pages = paginate(&boxes, 35.0);
+        let pages = paginate(&boxes, 35.0, 1.0);
         let idx: Vec<Vec<usize>> = pages
             .iter()
             .map(|p| p.iter().map(|x| x.0).collect())
@@ -1810,9 +1845,9 @@ mod tests {
             vbox(5.0, Brk::NewPage),
             vbox(5.0, Brk::Never),
         ];
-        let pages = paginate(&boxes, 35.0);
+        let pages = paginate(&boxes, 35.0, 1.0);
         assert_eq!(pages.len(), 2);
-        assert!(paginate(&[], 10.0).is_empty());
+        assert!(paginate(&[], 10.0, 1.0).is_empty());
     }
 
     fn lay(text: &str) -> (Vec<VBox>, Vec<Vec<(usize, f32)>>) {
@@ -1868,7 +1903,7 @@ mod tests {
         for b in &book.blocks {
             ctx.block(b, 0.0, width, 0);
         }
-        let pages = paginate(&ctx.out, body);
+        let pages = paginate(&ctx.out, body, bs.zine.gap_stretch);
         (ctx.out, pages)
     }
 

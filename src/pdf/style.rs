@@ -60,6 +60,10 @@ pub struct PageStyle {
     /// The smallest size, in points, that shrinking a figure to fill a page
     /// may print its text at; board coordinates may go a point smaller.
     pub diagram_text: f32,
+    /// How far the gaps between boxes (between paragraphs, around headings
+    /// and figures) may grow, as a share of themselves, to bring a page's
+    /// last line down to the foot of its text block.
+    pub gap_stretch: f32,
 }
 
 /// A page table of a user's file: only the values it names.
@@ -78,6 +82,7 @@ struct PagePatch {
     footer_gap: Option<f32>,
     title_size: Option<f32>,
     diagram_text: Option<f32>,
+    gap_stretch: Option<f32>,
 }
 
 impl PagePatch {
@@ -95,6 +100,7 @@ impl PagePatch {
             (self.footer_gap, &mut to.footer_gap),
             (self.title_size, &mut to.title_size),
             (self.diagram_text, &mut to.diagram_text),
+            (self.gap_stretch, &mut to.gap_stretch),
         ];
         for (value, field) in pairs {
             if let Some(v) = value {
