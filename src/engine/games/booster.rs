@@ -11,7 +11,9 @@ use crate::diagram::{ArrowColour, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules, SquareSet, is_king_step};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
-use crate::engine::replay::{State, StepRules, default_befores, orthodox_step};
+use crate::engine::replay::{
+    State, StepRules, default_befores, en_passant_victim, orthodox_step,
+};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Booster;
@@ -87,6 +89,7 @@ impl BoosterSteps {
                 "{who} moves like a pawn: one square forward onto an empty square, or one diagonally forward to capture; {from}–{to} is not such a move"
             ));
         }
+        let taken = captured_ring(state, from, to, piece.color);
         let mut s = state.clone();
         s.en_passant = None;
         s.board.set(from, None);
@@ -96,13 +99,17 @@ impl BoosterSteps {
         let far = if piece.color == Color::White { 8 } else { 1 };
         // On the far back rank the hobble checker goes back to its owner.
         s.set_ring(to, ring.filter(|_| to.rank != far));
-        if in_check(&s, piece.color) {
+        let safe: Vec<State> = with_captured_checkers(&s, to, taken)
+            .into_iter()
+            .filter(|s| !in_check(s, piece.color))
+            .collect();
+        if safe.is_empty() {
             return Err(format!(
                 "{who} cannot move to {to}: it would leave the {} king in check",
                 piece.color.name()
             ));
         }
-        Ok(vec![s])
+        Ok(safe)
     }
 }
 
@@ -141,9 +148,14 @@ impl StepRules for BoosterSteps {
             }
         }
         let regular = orthodox_step(state, from, to, color, &PSEUDO, CastlingInference::Standard);
+        let taken = captured_ring(state, from, to, color);
         match regular {
             Ok(afters) => {
-                let safe: Vec<State> = afters.into_iter().filter(|s| !in_check(s, color)).collect();
+                let safe: Vec<State> = afters
+                    .iter()
+                    .flat_map(|s| with_captured_checkers(s, to, taken))
+                    .filter(|s| !in_check(s, color))
+                    .collect();
                 if safe.is_empty() {
                     return Err(format!(
                         "the {} on {from} cannot move to {to}: it would leave the {} king in check",
@@ -176,8 +188,10 @@ impl StepRules for BoosterSteps {
                     s.set_ring(from, None);
                     // The spent checker goes back; others may remain.
                     s.set_ring(to, keep.then_some(color));
-                    if !in_check(&s, color) {
-                        out.push(s);
+                    for s in with_captured_checkers(&s, to, taken) {
+                        if !in_check(&s, color) && !out.contains(&s) {
+                            out.push(s);
+                        }
                     }
                 }
                 if out.is_empty() {
@@ -224,6 +238,50 @@ impl StepRules for BoosterSteps {
         }
         out
     }
+}
+
+/// The checkers under the piece a move from `from` to `to` captures (on
+/// `to`, or beside it en passant): `None` when it captures nothing, or a
+/// piece without checkers.
+fn captured_ring(state: &State, from: Square, to: Square, color: Color) -> Option<Color> {
+    let pawn = state.piece(from).is_some_and(|p| p.role == Role::Pawn);
+    let victim = if pawn && from.file != to.file && state.piece(to).is_none() {
+        en_passant_victim(from, to)
+    } else {
+        to
+    };
+    state
+        .piece(victim)
+        .filter(|p| p.color != color)
+        .and(state.ring(victim))
+}
+
+/// "When you capture a piece, your piece keeps any checkers that the
+/// captured piece was stacked on", and "opposite colour checkers
+/// immediately cancel each other": with the stacks' heights unknown, two
+/// opposite stacks leave either colour or none. A hobble checker that
+/// reaches the far back rank goes back to its owner.
+fn with_captured_checkers(after: &State, to: Square, taken: Option<Color>) -> Vec<State> {
+    let Some(taken) = taken else {
+        return vec![after.clone()];
+    };
+    let rings: &[Option<Color>] = match after.ring(to) {
+        None => &[Some(taken)],
+        Some(c) if c == taken => &[Some(taken)],
+        Some(_) => &[None, Some(Color::White), Some(Color::Black)],
+    };
+    let mut out: Vec<State> = Vec::new();
+    for &ring in rings {
+        let mut s = after.clone();
+        let hobble_off = s.piece(to).is_some_and(|p| {
+            ring.is_some_and(|c| c != p.color) && to.rank == if p.color == Color::White { 8 } else { 1 }
+        });
+        s.set_ring(to, ring.filter(|_| !hobble_off));
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
 }
 
 /// The position with the king of `from` standing on `sq` instead.
@@ -410,5 +468,93 @@ mod tests {
             &text.replace("arrow: e5, e5, white", "arrow: h6, h6, white"),
         );
         assert!(!f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// White's king may castle king-side: the squares between are empty.
+    const CASTLING: &str = "r n b q k . . r
+        . p p p . p p p
+        . . . . . n . .
+        . . b . p . . .
+        . . B . P . . .
+        . . . . . N . .
+        P P P P . P P P
+        R N B Q K . . R
+        arrow: e1, g1, white";
+
+    #[test]
+    fn no_castling_while_boosted() {
+        let f = check_text(SECTION, CASTLING);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A black checker hobbles the rook: it is not boosted.
+        let f = check_text(SECTION, &format!("{CASTLING}\narrow: h1, h1, black"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        for boosted in ["e1", "h1"] {
+            let f = check_text(
+                SECTION,
+                &format!("{CASTLING}\narrow: {boosted}, {boosted}, white"),
+            );
+            assert!(
+                f.iter()
+                    .any(|f| f.rule == common::ARROW
+                        && f.message.contains("a boosted piece may not castle")),
+                "{boosted}: {:?}",
+                summary(&f)
+            );
+        }
+    }
+
+    /// White's knight on f3 and Black's pawn on e4.
+    const KNIGHT_AND_PAWN: &str = "r n b q k b n r
+        p p p p . p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . p . . .
+        . . . . . N . .
+        P P P P P P P P
+        R N B Q K B . R";
+
+    #[test]
+    fn a_captured_stack_passes_to_the_captor() {
+        // Made: the knight took Black's boosted pawn on e5 and is hobbled
+        // by its checker.
+        let made = KNIGHT_AND_PAWN
+            .replace(". . . . . . . .\n        . . . . p", ". . . . N . . .\n        . . . . .")
+            .replace(". . . . . N . .", ". . . . . . . .");
+        let f = check_text(
+            SECTION,
+            &format!("{made}\narrow: f3, e5, white\narrow: e5, e5, black"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Proposed: the knight takes Black's boosted pawn on e5: now
+        // hobbled, it may no longer jump.
+        let pawn_on_e5 = KNIGHT_AND_PAWN
+            .replace(". . . . . . . .\n        . . . . p", ". . . . p . . .\n        . . . . .");
+        let proposed =
+            format!("{pawn_on_e5}\narrow: e5, e5, black\narrow: f3, e5, white\narrow: e5, c6, white");
+        let f = check_text(SECTION, &proposed);
+        assert!(f.iter().any(|f| f.rule == common::ARROW), "{:?}", summary(&f));
+        // Without the pawn's checker the knight stays boosted and jumps on.
+        let f = check_text(SECTION, &proposed.replace("arrow: e5, e5, black\n", ""));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn opposite_checkers_cancel() {
+        // The hobbled knight takes like a pawn onto e4, where Black's pawn
+        // stands on a white checker: the two checkers cancel, and the
+        // knight may jump again.
+        let text = format!(
+            "{KNIGHT_AND_PAWN}\narrow: f3, f3, black\narrow: e4, e4, white\narrow: f3, e4, white\narrow: e4, c5, white"
+        );
+        let f = check_text(SECTION, &text);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A pawn without a checker cancels nothing: the knight stays
+        // hobbled and moves like a pawn.
+        let f = check_text(SECTION, &text.replace("arrow: e4, e4, white\n", ""));
+        assert!(
+            f.iter().any(|f| f.message.contains("moves like a pawn")),
+            "{:?}",
+            summary(&f)
+        );
     }
 }
