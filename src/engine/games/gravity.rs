@@ -590,4 +590,33 @@ mod tests {
         assert_finding_in(3, "p . . . . . . N", "p p p p p . . N", "material");
         assert_finding_in(1, "card: P, 10.75, 4.5", "card: C, 10.75, 4.5", RULE_CARDS);
     }
+
+    #[test]
+    fn a_pawn_moves_diagonally_only_to_capture() {
+        // The white pawn on e6 takes the black pawn on d5, one square
+        // diagonally down.
+        let book = "## Gravity Chess
+
+    . . . . . . . .
+    . . . . . . . .
+    . . . . P . . .
+    . . . p . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    arrow: e6, d5, white
+";
+        let found = findings(book);
+        assert!(found.is_empty(), "{found:?}");
+        // With d5 empty there is nothing to take: no diagonal step.
+        let found = findings(&book.replace(". . . p . . . .", ". . . . . . . ."));
+        assert!(
+            found.iter().any(|d| d.rule == RULE_ARROW
+                && d.diagnostic
+                    .message
+                    .contains("captures one square diagonally down")),
+            "{found:?}"
+        );
+    }
 }

@@ -192,8 +192,84 @@ impl Game for Synchronous {
                 return;
             }
         }
-        common::check_moves(board, &state, &arrows, &SyncSteps, out);
+        if check_blows(&arrows, out) {
+            common::check_moves(board, &state, &arrows, &SyncSteps, out);
+        }
     }
+}
+
+/// With more than one move of a side, the others are an exchange of
+/// blows: "the opponent has the option to capture the piece that just
+/// moved", on its square, then the other player may capture there, and so
+/// on. So each square the arrows end on holds one simultaneous move (or
+/// two meeting there) and blows that alternate in colour after it: at most
+/// two such squares, their first moves of different sides. Returns whether
+/// the arrows can be read so; the blows are then replayed in turn.
+fn check_blows(arrows: &[&Arrow], out: &mut Vec<Finding>) -> bool {
+    let mut heads: Vec<Square> = Vec::new();
+    for a in arrows {
+        if !heads.contains(&a.to) {
+            heads.push(a.to);
+        }
+    }
+    let count = |sq: Square, c: Color| {
+        arrows
+            .iter()
+            .filter(|a| a.to == sq && arrow_color(a) == Some(c))
+            .count()
+    };
+    // The sides whose move may have come first onto `sq`.
+    let firsts = |sq: Square| -> Vec<Color> {
+        let (w, b) = (count(sq, Color::White), count(sq, Color::Black));
+        match w as isize - b as isize {
+            0 => vec![Color::White, Color::Black],
+            1 => vec![Color::White],
+            -1 => vec![Color::Black],
+            _ => Vec::new(),
+        }
+    };
+    let last_on = |sq: Square| arrows.iter().rev().find(|a| a.to == sq).copied();
+    for &sq in &heads {
+        if firsts(sq).is_empty()
+            && let Some(a) = last_on(sq)
+        {
+            out.push(
+                Finding::error(
+                    common::ARROW,
+                    a.span,
+                    format!(
+                        "{} white and {} black moves end on {sq}, but in an exchange of blows the sides take in turn, each the piece that has just moved there",
+                        count(sq, Color::White),
+                        count(sq, Color::Black)
+                    ),
+                )
+                .with_help("Synchronous moves are one white and one black move at once; only blows on their squares follow"),
+            );
+            return false;
+        }
+    }
+    let readable = match heads.as_slice() {
+        [_] => true,
+        [s, t] => firsts(*s)
+            .iter()
+            .any(|c| firsts(*t).iter().any(|d| d != c)),
+        _ => false,
+    };
+    if !readable && let Some(a) = heads.last().and_then(|&sq| last_on(sq)) {
+        let squares: Vec<String> = heads.iter().map(|s| s.to_string()).collect();
+        out.push(
+            Finding::error(
+                common::ARROW,
+                a.span,
+                format!(
+                    "these moves end on {}: one white and one black move are made at once, and the blows after them capture only on the squares those moves ended on",
+                    squares.join(", ")
+                ),
+            )
+            .with_help("after the simultaneous moves only an exchange of blows follows"),
+        );
+    }
+    readable
 }
 
 #[cfg(test)]
@@ -333,6 +409,56 @@ mod tests {
         );
         assert!(
             f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's knight went f3–e5 while Black played d7–d6; then Black's
+    /// pawn took the knight on e5 and White's d4 pawn took it back: an
+    /// exchange of blows on e5.
+    const BLOWS: &str = "r n b q k b n r
+         p p p . p p p p
+         . . . . . . . .
+         . . . . P . . .
+         . . . . . . . .
+         . . . . . . . .
+         P P P . P P P P
+         R N B Q K B . R
+         arrow: f3, e5, white
+         arrow: d7, d6, black
+         arrow: d6, e5, black
+         arrow: d4, e5, white";
+
+    #[test]
+    fn the_exchange_of_blows_captures_on_the_square_just_moved_to() {
+        let f = check_text(SECTION, BLOWS);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A second white move elsewhere is no blow.
+        let elsewhere = BLOWS
+            .replace(". . . . P . . .", ". . . . p . . .")
+            .replace(". . . . . . . .\n         . . . . . . . .\n         P", ". . . . . . . .\n         . . . P . . . .\n         P")
+            .replace("arrow: d4, e5, white", "arrow: d2, d3, white");
+        let f = check_text(SECTION, &elsewhere);
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains("end on e5, d6, d3")),
+            "{elsewhere}: {:?}",
+            summary(&f)
+        );
+        // Blows alternate: two white ones in a row on e5 are not.
+        let f = check_text(SECTION, &BLOWS.replace("arrow: d6, e5, black", "arrow: d6, d5, black"));
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("2 white and 0 black moves end on e5")),
+            "{:?}",
+            summary(&f)
+        );
+        // A blow must be a legal capture: the d3 pawn cannot take on e5.
+        let f = check_text(SECTION, &BLOWS.replace("arrow: d4, e5", "arrow: d3, e5"));
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains("cannot reach e5")),
             "{:?}",
             summary(&f)
         );
