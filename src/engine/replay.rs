@@ -21,6 +21,22 @@ pub struct State {
     /// in a game with en passant. In a state reconstructed backwards it is
     /// a requirement: the move before must have been that double step.
     pub en_passant: Option<Square>,
+    /// Where the turn of the move just made stands, for games whose turn
+    /// may go on with further steps of one piece (Adrenaline). `None`:
+    /// unknown (the diagram's own position), which any move reaches.
+    pub turn: Option<TurnStage>,
+}
+
+/// Where a turn that may go on with further steps stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnStage {
+    /// Nothing captured yet: further steps may follow.
+    Open,
+    /// Something captured, its checker not yet placed: further steps may
+    /// follow, and the checker comes at the end.
+    Owes,
+    /// The checker is placed: the turn is over.
+    Over,
 }
 
 impl State {
@@ -29,6 +45,7 @@ impl State {
             board,
             rings: [SquareSet::EMPTY; 2],
             en_passant: None,
+            turn: None,
         }
     }
 
@@ -38,6 +55,7 @@ impl State {
         self.board == after.board
             && self.rings == after.rings
             && (self.en_passant.is_none() || self.en_passant == after.en_passant)
+            && (self.turn.is_none() || self.turn == after.turn)
     }
 
     pub fn piece(&self, sq: Square) -> Option<Piece> {

@@ -11,9 +11,7 @@ use crate::diagram::{ArrowColour, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules, SquareSet, is_king_step};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
-use crate::engine::replay::{
-    State, StepRules, default_befores, en_passant_victim, orthodox_step,
-};
+use crate::engine::replay::{State, StepRules, default_befores, en_passant_victim, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Booster;
@@ -274,7 +272,8 @@ fn with_captured_checkers(after: &State, to: Square, taken: Option<Color>) -> Ve
     for &ring in rings {
         let mut s = after.clone();
         let hobble_off = s.piece(to).is_some_and(|p| {
-            ring.is_some_and(|c| c != p.color) && to.rank == if p.color == Color::White { 8 } else { 1 }
+            ring.is_some_and(|c| c != p.color)
+                && to.rank == if p.color == Color::White { 8 } else { 1 }
         });
         s.set_ring(to, ring.filter(|_| !hobble_off));
         if !out.contains(&s) {
@@ -339,6 +338,7 @@ impl Game for Booster {
             board: board.board.clone(),
             rings,
             en_passant: None,
+            turn: None,
         };
         let arrows = common::move_arrows(board);
         let steps = BoosterSteps {
@@ -494,9 +494,8 @@ mod tests {
                 &format!("{CASTLING}\narrow: {boosted}, {boosted}, white"),
             );
             assert!(
-                f.iter()
-                    .any(|f| f.rule == common::ARROW
-                        && f.message.contains("a boosted piece may not castle")),
+                f.iter().any(|f| f.rule == common::ARROW
+                    && f.message.contains("a boosted piece may not castle")),
                 "{boosted}: {:?}",
                 summary(&f)
             );
@@ -518,7 +517,10 @@ mod tests {
         // Made: the knight took Black's boosted pawn on e5 and is hobbled
         // by its checker.
         let made = KNIGHT_AND_PAWN
-            .replace(". . . . . . . .\n        . . . . p", ". . . . N . . .\n        . . . . .")
+            .replace(
+                ". . . . . . . .\n        . . . . p",
+                ". . . . N . . .\n        . . . . .",
+            )
             .replace(". . . . . N . .", ". . . . . . . .");
         let f = check_text(
             SECTION,
@@ -527,12 +529,19 @@ mod tests {
         assert!(f.is_empty(), "{:?}", summary(&f));
         // Proposed: the knight takes Black's boosted pawn on e5: now
         // hobbled, it may no longer jump.
-        let pawn_on_e5 = KNIGHT_AND_PAWN
-            .replace(". . . . . . . .\n        . . . . p", ". . . . p . . .\n        . . . . .");
-        let proposed =
-            format!("{pawn_on_e5}\narrow: e5, e5, black\narrow: f3, e5, white\narrow: e5, c6, white");
+        let pawn_on_e5 = KNIGHT_AND_PAWN.replace(
+            ". . . . . . . .\n        . . . . p",
+            ". . . . p . . .\n        . . . . .",
+        );
+        let proposed = format!(
+            "{pawn_on_e5}\narrow: e5, e5, black\narrow: f3, e5, white\narrow: e5, c6, white"
+        );
         let f = check_text(SECTION, &proposed);
-        assert!(f.iter().any(|f| f.rule == common::ARROW), "{:?}", summary(&f));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
         // Without the pawn's checker the knight stays boosted and jumps on.
         let f = check_text(SECTION, &proposed.replace("arrow: e5, e5, black\n", ""));
         assert!(f.is_empty(), "{:?}", summary(&f));

@@ -217,6 +217,7 @@ impl Game for HalfAlice {
             board: board.board.clone(),
             rings,
             en_passant: None,
+            turn: None,
         };
         let arrows = common::move_arrows(board);
         let Some(plan) = common::check_moves(board, &state, &arrows, &AliceSteps, out) else {

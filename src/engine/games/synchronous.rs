@@ -250,9 +250,7 @@ fn check_blows(arrows: &[&Arrow], out: &mut Vec<Finding>) -> bool {
     }
     let readable = match heads.as_slice() {
         [_] => true,
-        [s, t] => firsts(*s)
-            .iter()
-            .any(|c| firsts(*t).iter().any(|d| d != c)),
+        [s, t] => firsts(*s).iter().any(|c| firsts(*t).iter().any(|d| d != c)),
         _ => false,
     };
     if !readable && let Some(a) = heads.last().and_then(|&sq| last_on(sq)) {
@@ -437,7 +435,10 @@ mod tests {
         // A second white move elsewhere is no blow.
         let elsewhere = BLOWS
             .replace(". . . . P . . .", ". . . . p . . .")
-            .replace(". . . . . . . .\n         . . . . . . . .\n         P", ". . . . . . . .\n         . . . P . . . .\n         P")
+            .replace(
+                ". . . . . . . .\n         . . . . . . . .\n         P",
+                ". . . . . . . .\n         . . . P . . . .\n         P",
+            )
             .replace("arrow: d4, e5, white", "arrow: d2, d3, white");
         let f = check_text(SECTION, &elsewhere);
         assert!(
@@ -447,7 +448,10 @@ mod tests {
             summary(&f)
         );
         // Blows alternate: two white ones in a row on e5 are not.
-        let f = check_text(SECTION, &BLOWS.replace("arrow: d6, e5, black", "arrow: d6, d5, black"));
+        let f = check_text(
+            SECTION,
+            &BLOWS.replace("arrow: d6, e5, black", "arrow: d6, d5, black"),
+        );
         assert!(
             f.iter()
                 .any(|f| f.message.contains("2 white and 0 black moves end on e5")),
