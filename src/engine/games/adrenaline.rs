@@ -749,4 +749,82 @@ mod tests {
         }));
         assert!(afters.iter().any(|s| s.turn == Some(TurnStage::Over)));
     }
+
+    #[test]
+    fn one_standard_set() {
+        // A third white knight with all eight pawns still on the board.
+        let f = check_text(
+            SECTION,
+            &OPENING.replace(
+                ". . . . . . . .\n        P P",
+                ". . . . N . . .\n        P P",
+            ),
+        );
+        assert!(
+            f.iter()
+                .any(|f| f.rule == material::RULE && f.message.contains("White")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// Black's d4 pawn beside White's e-pawn, which has a checker (Black
+    /// took the a2 pawn and placed it).
+    const BESIDE: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . p . . . .
+        . . . . . . . .
+        . P P P P P P P
+        R N B Q K B N R
+        arrow: e2, e2, grey";
+
+    #[test]
+    fn no_en_passant_after_an_extra_step() {
+        // A regular double step may be taken en passant.
+        let f = check_text(
+            SECTION,
+            &format!("{BESIDE}\narrow: e2, e4, white\narrow: d4, e3, black"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A single step and an extra step to e4 may not.
+        let f = check_text(
+            SECTION,
+            &format!("{BESIDE}\narrow: e2, e3, white\narrow: e3, e4, white\narrow: d4, e3, black"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("has not just moved two squares")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's knight on e2 with a checker, in front of its king.
+    const SHIELD: &str = ". . . . r . k .
+        . . . . . p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . N P P P
+        . . . . K . . .
+        arrow: e2, e2, grey
+        arrow: e2, f4, white
+        arrow: f4, e3, white";
+
+    #[test]
+    fn no_revealed_check_even_if_an_extra_step_blocks_it() {
+        let f = check_text(SECTION, SHIELD);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("leave the white king in check")),
+            "{:?}",
+            summary(&f)
+        );
+        // With the rook off the e-file the same moves are fine.
+        let f = check_text(SECTION, &SHIELD.replace(". . . . r . k .", "r . . . . . k ."));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
 }

@@ -161,9 +161,7 @@ mod tests {
 
     #[test]
     fn a_king_may_move_into_check() {
-        let f = check_text(
-            SECTION,
-            "r n b . k b n r
+        let text = "r n b . k b n r
              p p p p . p p p
              . . . . . . . .
              . . . . p . . .
@@ -171,8 +169,39 @@ mod tests {
              . . . . . . . .
              P P P P . . P P
              R N B Q K B N R
-             arrow: e1, f2, white",
-        );
+             arrow: e1, f2, white";
+        let f = check_text(SECTION, text);
         assert!(f.is_empty(), "{:?}", summary(&f));
+        // Where the text has check (Zombie Chess: "all the normal rules"),
+        // the same move is refused.
+        let f = check_text("Zombie Chess", text);
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("leave the white king in check")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_king_may_castle_out_of_check() {
+        // The bishop on b4 checks the white king, which castles.
+        let text = "r n b q k . n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . p . . .
+             . b . . P . . .
+             . . . . . N . .
+             P P P . B P P P
+             R N B Q K . . R
+             arrow: e1, g1, white";
+        let f = check_text(SECTION, text);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text("Zombie Chess", text);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW && f.message.contains("castling")),
+            "{:?}",
+            summary(&f)
+        );
     }
 }
