@@ -551,9 +551,7 @@ mod tests {
 
     #[test]
     fn a_king_may_stay_in_check() {
-        let f = check_text(
-            SECTION,
-            "r n b . k b n r
+        let text = "r n b . k b n r
              p p p p . p p p
              . . . . . . . .
              . . . . p . . .
@@ -561,8 +559,16 @@ mod tests {
              . . . . . . . .
              P P P P . . P P
              R N B Q K B N R
-             arrow: a2, a3, white",
-        );
+             arrow: a2, a3, white";
+        let f = check_text(SECTION, text);
         assert!(f.is_empty(), "{:?}", summary(&f));
+        // Where the text has check (Zombie Chess), the same move is refused.
+        let f = check_text("Zombie Chess", text);
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("leave the white king in check")),
+            "{:?}",
+            summary(&f)
+        );
     }
 }

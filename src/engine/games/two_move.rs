@@ -953,9 +953,7 @@ mod tests {
     fn no_check_no_en_passant_castling_through_attack() {
         // The white king castles through f1, attacked by the queen on a6,
         // and stays in the open: all fine in Two Move Chess.
-        let f = check_text(
-            SECTION,
-            "r n b . k b n r
+        let castles = "r n b . k b n r
              p p p p . p p p
              q . . . . . . .
              . . . . p . . .
@@ -963,9 +961,35 @@ mod tests {
              . . . . . N . .
              P P P P . . P P
              R N B Q K . . R
-             arrow: e1, g1, white",
-        );
+             arrow: e1, g1, white";
+        let f = check_text(SECTION, castles);
         assert!(f.is_empty(), "{:?}", summary(&f));
+        // Where the text has check (Zombie Chess), it is refused.
+        let f = check_text("Zombie Chess", castles);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW && f.message.contains("castling")),
+            "{:?}",
+            summary(&f)
+        );
+        // No check: the king may stay attacked while a pawn moves.
+        let attacked = "r n b . k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . p . . .
+             . . . . P . . q
+             . . . . . . . .
+             P P P P . . P P
+             R N B Q K B N R
+             arrow: a2, a3, white";
+        let f = check_text(SECTION, attacked);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text("Zombie Chess", attacked);
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("leave the white king in check")),
+            "{:?}",
+            summary(&f)
+        );
         // No en passant: the pawn on e5 cannot take d6 with d6 empty.
         let f = check_text(
             SECTION,
