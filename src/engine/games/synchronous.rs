@@ -62,6 +62,13 @@ fn movers(now: Piece, to: Square) -> Vec<Piece> {
     v
 }
 
+fn has_king(state: &State, color: Color) -> bool {
+    state
+        .board
+        .pieces()
+        .any(|(_, p)| p == Piece::new(color, Role::King))
+}
+
 /// Two made simultaneous moves, `w` white and `b` black: the colour and
 /// reason of the first failure, if no position before them works.
 fn simultaneous_made(state: &State, w: &Arrow, b: &Arrow) -> Result<(), (Color, String)> {
@@ -85,10 +92,12 @@ fn simultaneous_made(state: &State, w: &Arrow, b: &Arrow) -> Result<(), (Color, 
             ));
         }
         choices.push(if both_captured {
-            // Both vanished: any piece but a king (capturing a king ends the game).
+            // Both vanished: any piece ("If a king and any other piece move
+            // to the same square, both are captured"), a king only if the
+            // side has none left.
             Role::ALL
                 .into_iter()
-                .filter(|&r| r != Role::King)
+                .filter(|&r| r != Role::King || !has_king(state, color))
                 .map(|r| Piece::new(color, r))
                 .collect()
         } else {
@@ -114,10 +123,11 @@ fn simultaneous_made(state: &State, w: &Arrow, b: &Arrow) -> Result<(), (Color, 
             return vec![None];
         }
         let mut v = vec![None];
+        // Capturing the king wins: it may be the piece taken.
         v.extend(
             Role::ALL
                 .into_iter()
-                .filter(|&r| r != Role::King)
+                .filter(|&r| r != Role::King || !has_king(state, taker.other()))
                 .map(|r| Some(Piece::new(taker.other(), r))),
         );
         v
@@ -463,6 +473,35 @@ mod tests {
         assert!(
             f.iter()
                 .any(|f| f.rule == common::ARROW && f.message.contains("cannot reach e5")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_king_and_a_piece_meeting_are_both_captured() {
+        // The white king stepped e1–d2 as the black pawn pushed d3–d2:
+        // both are captured, and Black has won.
+        let met = "r n b q k b n r
+             p p p . p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P . . P P P
+             R N B Q . B N R
+             arrow: e1, d2, white
+             arrow: d3, d2, black";
+        let f = check_text(SECTION, met);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A king still standing on d2 was not captured there.
+        let f = check_text(
+            SECTION,
+            &met.replace("P P P . . P P P", "P P P K . P P P"),
+        );
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains("both captured")),
             "{:?}",
             summary(&f)
         );
