@@ -39,12 +39,31 @@ impl StepRules for ZombieSteps {
             CastlingInference::Standard,
         )?;
         let mut out = afters.clone();
+        // A zombie is the other side's piece, buried under the mover; or,
+        // once the mover's side has captured something, its own piece that
+        // the other side buried under a piece the mover then took on
+        // `from` ("you can leave that piece buried if your opponent
+        // captures your piece on top of it").
+        let theirs_lost = state
+            .board
+            .pieces()
+            .filter(|(_, p)| p.color != color)
+            .count()
+            < 16;
+        let colours = if theirs_lost {
+            vec![color.other(), color]
+        } else {
+            vec![color.other()]
+        };
+        let zombies = colours
+            .into_iter()
+            .flat_map(|c| Role::ALL.into_iter().map(move |r| Piece::new(c, r)));
         for after in &afters {
             if after.piece(from).is_some() {
                 continue;
             }
-            for role in Role::ALL {
-                let zombie = Piece::new(color.other(), role);
+            for zombie in zombies.clone() {
+                let role = zombie.role;
                 let last = if zombie.color == Color::White { 8 } else { 1 };
                 // A king is never captured; a pawn back on its last rank is promoted at once.
                 if role == Role::King || (role == Role::Pawn && from.rank == last) {
@@ -62,7 +81,7 @@ impl StepRules for ZombieSteps {
     }
 
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
-        default_befores(&unburied(after, from, color), from, to, color)
+        default_befores(&unburied(after, from), from, to, color)
     }
 
     /// "All the normal rules of Chess apply."
@@ -81,17 +100,17 @@ impl StepRules for ZombieSteps {
         to: Square,
         color: Color,
     ) -> Vec<State> {
-        en_passant_befores(&unburied(after, from, color), from, to, color)
+        en_passant_befores(&unburied(after, from), from, to, color)
     }
 }
 
 /// `after` without the zombie that came back on `from`, the square the
-/// mover left: before the move it was buried.
-fn unburied(after: &State, from: Square, color: Color) -> State {
+/// mover left: before the move it was buried. A piece of the mover's own
+/// colour there is a zombie too, if the mover's side has captured
+/// anything (see `ZombieSteps::step`).
+fn unburied(after: &State, from: Square) -> State {
     let mut s = after.clone();
-    if after.piece(from).is_some_and(|p| p.color != color) {
-        s.board.set(from, None);
-    }
+    s.board.set(from, None);
     s
 }
 
@@ -142,9 +161,24 @@ mod tests {
     }
 
     #[test]
-    fn the_zombie_must_be_of_the_other_colour() {
-        // A black pawn on c6 cannot be a zombie brought back by Black.
+    fn a_zombie_of_the_movers_own_colour_needs_a_capture_on_its_square() {
+        // A black pawn back on c6 as Black's knight leaves: a zombie of
+        // Black's own colour, which White buried under a piece the knight
+        // then took on c6. White has lost pieces, so it may be.
         let f = mutate(BOOK, SECTION, 2, ". . P . . . . .", ". . p . . . . .");
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Before Black has taken anything, the black knight never took a
+        // piece on c6, so no black zombie waits there.
+        let untouched = "r . b q k b n r
+             p p p p . p p p
+             . . p . . . . .
+             . . . . . . . .
+             . . . n P . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B N R
+             arrow: c6, d4, black";
+        let f = check_text(SECTION, untouched);
         assert!(
             f.iter().any(|f| f.rule == common::ARROW),
             "{:?}",
