@@ -794,8 +794,9 @@ mod tests {
             &format!("{BESIDE}\narrow: e2, e3, white\narrow: e3, e4, white\narrow: d4, e3, black"),
         );
         assert!(
-            f.iter().any(|f| f.rule == common::ARROW
-                && f.message.contains("has not just moved two squares")),
+            f.iter()
+                .any(|f| f.rule == common::ARROW
+                    && f.message.contains("has not just moved two squares")),
             "{:?}",
             summary(&f)
         );
@@ -818,13 +819,17 @@ mod tests {
     fn no_revealed_check_even_if_an_extra_step_blocks_it() {
         let f = check_text(SECTION, SHIELD);
         assert!(
-            f.iter().any(|f| f.rule == common::ARROW
-                && f.message.contains("leave the white king in check")),
+            f.iter()
+                .any(|f| f.rule == common::ARROW
+                    && f.message.contains("leave the white king in check")),
             "{:?}",
             summary(&f)
         );
         // With the rook off the e-file the same moves are fine.
-        let f = check_text(SECTION, &SHIELD.replace(". . . . r . k .", "r . . . . . k ."));
+        let f = check_text(
+            SECTION,
+            &SHIELD.replace(". . . . r . k .", "r . . . . . k ."),
+        );
         assert!(f.is_empty(), "{:?}", summary(&f));
     }
 }

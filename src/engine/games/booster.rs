@@ -566,4 +566,125 @@ mod tests {
             summary(&f)
         );
     }
+
+    #[test]
+    fn pieces_move_normally() {
+        let f = check_text(SECTION, &format!("{OPENING}\narrow: b1, c3, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &format!("{OPENING}\narrow: b1, b3, white"));
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains("knight's jump")),
+            "{:?}",
+            summary(&f)
+        );
+        // One standard set: a third white knight with all eight pawns.
+        let f = check_text(
+            SECTION,
+            &OPENING.replace(
+                ". . . . . . . .\n        P P",
+                ". . . . N . . .\n        P P",
+            ),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == material::RULE),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's knight on e7 is hobbled by a black checker.
+    const HOBBLED_NEAR_THE_END: &str = "k . . . . . . .
+        . . . . N . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . .
+        arrow: e7, e7, black
+        arrow: e7, e8, white
+        arrow: e8, f6, white";
+
+    #[test]
+    fn a_hobble_comes_off_on_the_far_rank() {
+        // On e8 the hobble checker goes back: the knight jumps again.
+        let f = check_text(SECTION, HOBBLED_NEAR_THE_END);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // One rank short, it is still hobbled.
+        let short = HOBBLED_NEAR_THE_END
+            .replace("k . . . . . . .\n        . . . . N", "k . . . . . . .\n        . . . . .")
+            .replace(". . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . . . K", ". . . . N . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . . . K")
+            .replace("arrow: e7, e7, black", "arrow: e6, e6, black")
+            .replace("arrow: e7, e8, white", "arrow: e6, e7, white")
+            .replace("arrow: e8, f6, white", "arrow: e7, f5, white");
+        let f = check_text(SECTION, &short);
+        assert!(
+            f.iter().any(|f| f.message.contains("moves like a pawn")),
+            "{short}: {:?}",
+            summary(&f)
+        );
+    }
+
+    /// Black's d4 pawn beside White's e-pawn, which White's checker boosts
+    /// (Black took the a2 pawn).
+    const BESIDE: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . p . . . .
+        . . . . . . . .
+        . P P P P P P P
+        R N B Q K B N R
+        arrow: e2, e2, white";
+
+    #[test]
+    fn no_en_passant_after_a_booster_step() {
+        let f = check_text(
+            SECTION,
+            &format!("{BESIDE}\narrow: e2, e4, white\narrow: d4, e3, black"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{BESIDE}\narrow: e2, e3, white\narrow: e3, e4, white\narrow: d4, e3, black"),
+        );
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW
+                    && f.message.contains("has not just moved two squares")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's boosted knight on e2, in front of its king.
+    const SHIELD: &str = ". . . . r . k .
+        . . . . . p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . N P P P
+        . . . . K . . .
+        arrow: e2, e2, white
+        arrow: e2, f4, white
+        arrow: f4, e3, white";
+
+    #[test]
+    fn no_revealed_check_even_if_a_booster_step_blocks_it() {
+        let f = check_text(SECTION, SHIELD);
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW
+                    && f.message.contains("leave the white king in check")),
+            "{:?}",
+            summary(&f)
+        );
+        let f = check_text(
+            SECTION,
+            &SHIELD.replace(". . . . r . k .", "r . . . . . k ."),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
 }

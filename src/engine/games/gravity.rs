@@ -619,4 +619,30 @@ mod tests {
             "{found:?}"
         );
     }
+
+    #[test]
+    fn a_capture_may_end_on_the_same_row() {
+        // The white rook on a4 takes the black knight on e4 along its row.
+        let book = "## Gravity Chess
+
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    R . . . n . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    arrow: a4, e4, white
+";
+        let found = findings(book);
+        assert!(found.is_empty(), "{found:?}");
+        let found = findings(&book.replace("R . . . n . . .", "R . . . . . . ."));
+        assert!(
+            found
+                .iter()
+                .any(|d| d.rule == RULE_ARROW && d.diagnostic.message.contains("sideways")),
+            "{found:?}"
+        );
+    }
 }

@@ -199,7 +199,8 @@ mod tests {
         assert!(f.is_empty(), "{:?}", summary(&f));
         let f = check_text("Zombie Chess", text);
         assert!(
-            f.iter().any(|f| f.rule == common::ARROW && f.message.contains("castling")),
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains("castling")),
             "{:?}",
             summary(&f)
         );

@@ -495,10 +495,7 @@ mod tests {
         let f = check_text(SECTION, met);
         assert!(f.is_empty(), "{:?}", summary(&f));
         // A king still standing on d2 was not captured there.
-        let f = check_text(
-            SECTION,
-            &met.replace("P P P . . P P P", "P P P K . P P P"),
-        );
+        let f = check_text(SECTION, &met.replace("P P P . . P P P", "P P P K . P P P"));
         assert!(
             f.iter()
                 .any(|f| f.rule == common::ARROW && f.message.contains("both captured")),
