@@ -386,51 +386,147 @@ fn a_finding_in_the_text_is_allowed_by_its_section_without_a_diagram() {
     );
 }
 
-/// Every test a rules ledger (`docs/rules/*.md`) names in its last column
-/// exists, so a ledger row cannot point at nothing.
-#[test]
-fn every_test_a_rules_ledger_names_exists() {
-    fn sources(dir: &Path, out: &mut String) {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                sources(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push_str(&fs::read_to_string(&path).unwrap());
+/// Every `.rs` file under `dir`, concatenated.
+fn sources(dir: &Path, out: &mut String) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push_str(&fs::read_to_string(&path).unwrap());
+        }
+    }
+}
+
+/// Whether `code` defines a test function `name` (`#[test]` just above it).
+fn is_test(code: &str, name: &str) -> bool {
+    code.match_indices(&format!("fn {name}("))
+        .any(|(at, _)| code[..at].trim_end().ends_with("#[test]"))
+}
+
+/// The names in backticks in a ledger cell.
+fn test_names(cell: &str) -> Vec<&str> {
+    cell.split('`').skip(1).step_by(2).collect()
+}
+
+const LEDGER_HEADER: &str = "| # | rule (the text) | checked by | breaks | keeps |";
+
+/// One rules ledger (`docs/rules/<game>.md`): its game and its totals.
+struct Ledger {
+    game: String,
+    checked: usize,
+    not_showable: usize,
+    not_checked: usize,
+}
+
+/// Reads a ledger and asserts its shape: each checkable row (one whose
+/// "checked by" is not "not showable: …" or "not checked: …") names a
+/// test that breaks the rule and one that keeps it, each an existing
+/// `#[test]`; the other rows name none; the Totals line counts the rows.
+fn read_ledger(path: &Path, code: &str) -> Ledger {
+    let where_ = path.display();
+    let text = fs::read_to_string(path).unwrap();
+    let game = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# "))
+        .and_then(|l| l.strip_suffix(": rules ledger"))
+        .unwrap_or_else(|| panic!("{where_}: the title is not `# <game>: rules ledger`"))
+        .to_string();
+    assert!(
+        text.lines().any(|l| l == LEDGER_HEADER),
+        "{where_}: no table with the header {LEDGER_HEADER}"
+    );
+    let (mut checked, mut not_showable, mut not_checked) = (0, 0, 0);
+    for line in text.lines() {
+        let Some(row) = line.strip_prefix("| ").and_then(|l| l.strip_suffix(" |")) else {
+            continue;
+        };
+        let cells: Vec<&str> = row.split(" | ").collect();
+        if !cells[0].starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        assert_eq!(cells.len(), 5, "{where_}: row {}: five cells", cells[0]);
+        let (by, breaks, keeps) = (cells[2], cells[3], cells[4]);
+        let unchecked = if by.starts_with("not showable") {
+            Some(&mut not_showable)
+        } else if by.starts_with("not checked") {
+            Some(&mut not_checked)
+        } else {
+            None
+        };
+        if let Some(count) = unchecked {
+            *count += 1;
+            assert!(
+                test_names(breaks).is_empty() && test_names(keeps).is_empty(),
+                "{where_}: row {} is not checked but names tests",
+                cells[0]
+            );
+            continue;
+        }
+        checked += 1;
+        for (what, cell) in [("breaks", breaks), ("keeps", keeps)] {
+            let names = test_names(cell);
+            assert!(
+                !names.is_empty(),
+                "{where_}: row {} names no test that {what} the rule",
+                cells[0]
+            );
+            for name in names {
+                assert!(is_test(code, name), "{where_}: no test `{name}`");
             }
         }
     }
+    let totals = format!(
+        "Totals: {checked} rules checked, {not_showable} that no diagram can show, {not_checked} not checked."
+    );
+    assert!(
+        text.lines().any(|l| l == totals),
+        "{where_}: the Totals line should read `{totals}`"
+    );
+    Ledger {
+        game,
+        checked,
+        not_showable,
+        not_checked,
+    }
+}
+
+fn ledgers() -> Vec<Ledger> {
     let mut code = String::new();
     sources(Path::new("src"), &mut code);
     sources(Path::new("tests"), &mut code);
-    let mut ledgers = 0;
-    let mut named = 0;
-    for entry in fs::read_dir("docs/rules").unwrap() {
-        let path = entry.unwrap().path();
-        if path.file_name().is_some_and(|n| n == "README.md") {
-            continue;
-        }
-        ledgers += 1;
-        let text = fs::read_to_string(&path).unwrap();
-        for line in text.lines() {
-            let cells: Vec<&str> = line.split(" | ").collect();
-            let is_row =
-                line.starts_with("| ") && cells[0][2..].starts_with(|c: char| c.is_ascii_digit());
-            let Some(tests) = cells.last().filter(|_| is_row) else {
-                continue;
-            };
-            for (k, name) in tests.split('`').enumerate() {
-                if k % 2 == 1 {
-                    named += 1;
-                    assert!(
-                        code.contains(&format!("fn {name}(")),
-                        "{}: no test `{name}`",
-                        path.display()
-                    );
-                }
-            }
-        }
+    let mut paths: Vec<_> = fs::read_dir("docs/rules")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| !p.file_name().is_some_and(|n| n == "README.md"))
+        .collect();
+    paths.sort();
+    paths.iter().map(|p| read_ledger(p, &code)).collect()
+}
+
+/// Every checkable row of every rules ledger names a test that breaks the
+/// rule and one that keeps it, and the Totals lines count the rows.
+#[test]
+fn every_test_a_rules_ledger_names_exists() {
+    let ledgers = ledgers();
+    assert_eq!(ledgers.len(), 16, "one ledger a game");
+    let rows: usize = ledgers.iter().map(|l| l.checked).sum();
+    assert!(rows > 100, "the ledgers have {rows} checkable rows");
+}
+
+/// The README's engine section has a row a game, with its ledger's totals.
+#[test]
+fn the_readme_states_each_ledgers_totals() {
+    let readme = fs::read_to_string("README.md").unwrap();
+    for l in ledgers() {
+        let row = format!(
+            "| {} | {} | {} | {} |",
+            l.game, l.checked, l.not_showable, l.not_checked
+        );
+        assert!(
+            readme.lines().any(|line| line.starts_with(&row)),
+            "README.md: no row starting `{row}`"
+        );
     }
-    assert!(ledgers >= 16, "one ledger a game: {ledgers}");
-    assert!(named > 40, "the ledgers name {named} tests");
 }
