@@ -832,4 +832,30 @@ mod tests {
         );
         assert!(f.is_empty(), "{:?}", summary(&f));
     }
+
+    /// White's pawn with checkers reached b8, became a knight, and stepped
+    /// on to c8 like a king.
+    const PROMOTED: &str = ". . N . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . .
+        arrow: b7, b8, white
+        arrow: b8, c8, white";
+
+    #[test]
+    fn a_pawn_promotes_at_once_and_may_step_on() {
+        let f = check_text(SECTION, PROMOTED);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // It promotes at once: it cannot step on as a pawn.
+        let f = check_text(SECTION, &PROMOTED.replace(". . N . k", ". . P . k"));
+        assert!(
+            f.iter().any(|f| f.rule == material::RULE),
+            "{:?}",
+            summary(&f)
+        );
+    }
 }

@@ -421,4 +421,28 @@ mod tests {
             summary(&f)
         );
     }
+
+    /// The castled position of the text's second diagram.
+    const CASTLED: &str = "b n r q k b n r
+        p p p p . . p p
+        . . . . . p . .
+        . . . . p . . .
+        . . . . P . . .
+        . . . . . . . .
+        P P P P Q P P P
+        B N K R . B N R";
+
+    #[test]
+    fn the_standard_rules_apply_unchanged() {
+        let f = check_text(SECTION, &format!("{CASTLED}\narrow: e2, c4, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The queen cannot pass its own pawn on e4.
+        let f = check_text(SECTION, &format!("{CASTLED}\narrow: e2, e5, white"));
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains("e4 is in the way")),
+            "{:?}",
+            summary(&f)
+        );
+    }
 }
