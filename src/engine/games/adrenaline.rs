@@ -2,11 +2,14 @@
 //! a `corner text` number is a stack's count) that let a piece, after its
 //! regular move, make extra king steps. An arrow is one move: a regular
 //! move, or an extra king step by a piece on checkers that an arrow of its
-//! side brought there. Check is tested with orthodox attacks only, so
-//! threats made through extra moves are not seen (never a false finding).
+//! side brought there. Check counts orthodox attacks and threats by a
+//! regular move and extra steps, a stack counted as its least (one
+//! checker), so no threat is invented.
 
 use crate::diagram::{ArrowColour, BoardDiagram, Color, Piece, Role, Square};
-use crate::engine::chess::{CastlingInference, Rules, SquareSet, is_king_step};
+use crate::engine::chess::{
+    CastlingInference, Rules, SquareSet, is_king_step, king_attacks, reach,
+};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
 use crate::engine::replay::{
@@ -96,6 +99,51 @@ fn too_many_stacks(state: &State, color: Color) -> Option<String> {
     ))
 }
 
+/// The squares `color` threatens with extra moves: a piece with checkers,
+/// or one whose regular move takes a piece with checkers, may follow its
+/// regular move with a king step for each checker ("you may use extra
+/// moves to threaten the king"). A stack counts as one checker, the least
+/// it holds, so no threat is invented; longer reaches go unseen.
+fn extra_threats(state: &State, color: Color) -> SquareSet {
+    let mut out = SquareSet::EMPTY;
+    for (from, p) in state.board.pieces().filter(|(_, p)| p.color == color) {
+        let own = usize::from(state.ring(from).is_some());
+        for t in reach(&state.board, from, p.role, color).all().iter() {
+            let target = state.piece(t);
+            if target.is_some_and(|q| q.color == color) {
+                continue;
+            }
+            let steps = own + usize::from(target.is_some() && state.ring(t).is_some());
+            let mut frontier = vec![t];
+            for _ in 0..steps {
+                let mut next = Vec::new();
+                for sq in frontier {
+                    for n in king_attacks(sq).iter() {
+                        let there = if n == from { None } else { state.piece(n) };
+                        if there.is_some_and(|q| q.color == color) {
+                            continue;
+                        }
+                        out.insert(n);
+                        next.push(n);
+                    }
+                }
+                frontier = next;
+            }
+        }
+    }
+    out
+}
+
+/// Check in Adrenaline: orthodox attacks, and threats by extra moves.
+fn in_check(state: &State, color: Color) -> bool {
+    common::orthodox_in_check(state, color)
+        || state
+            .board
+            .pieces()
+            .find(|&(_, p)| p == Piece::new(color, Role::King))
+            .is_some_and(|(k, _)| extra_threats(state, color.other()).contains(k))
+}
+
 impl ExtraSteps {
     /// A regular move or an extra king step, before what captures add;
     /// with whether it is an extra step.
@@ -109,6 +157,24 @@ impl ExtraSteps {
         if let Some(reason) = self.castles_with_checkers(state, from, to) {
             return Err(reason);
         }
+        let castles = state.piece(from) == Some(Piece::new(color, Role::King))
+            && from.rank == to.rank
+            && from.file.abs_diff(to.file) == 2;
+        if castles {
+            // "you may not move your king through squares that could be
+            // attacked by extra moves"
+            let threats = extra_threats(state, color.other());
+            let passed = [from.file, (from.file + to.file) / 2, to.file];
+            if let Some(&f) = passed
+                .iter()
+                .find(|&&f| threats.contains(Square::new(f, from.rank)))
+            {
+                return Err(format!(
+                    "the king cannot castle {from}–{to}: {} could be attacked by an extra move",
+                    Square::new(f, from.rank)
+                ));
+            }
+        }
         let regular = orthodox_step(
             state,
             from,
@@ -118,7 +184,17 @@ impl ExtraSteps {
             CastlingInference::Standard,
         );
         let reason = match regular {
-            Ok(afters) => return Ok((afters, false)),
+            Ok(afters) => {
+                // Check counts threats by extra moves too.
+                let safe: Vec<State> = afters.into_iter().filter(|s| !in_check(s, color)).collect();
+                if safe.is_empty() {
+                    return Err(format!(
+                        "{from}–{to} would leave the {} king threatened by an extra move",
+                        color.name()
+                    ));
+                }
+                return Ok((safe, false));
+            }
             Err(reason) => reason,
         };
         let Some(piece) = state.piece(from).filter(|p| p.color == color) else {
@@ -154,7 +230,7 @@ impl ExtraSteps {
                 s.set_ring(from, None);
                 // The stack loses a checker: some may remain, or none.
                 s.set_ring(to, keep.then_some(Color::White));
-                if !common::orthodox_in_check(&s, color) {
+                if !in_check(&s, color) {
                     out.push(s);
                 }
             }
@@ -453,7 +529,7 @@ impl Game for Adrenaline {
             return;
         };
         let to_move = common::side_to_move(&arrows, &plan);
-        common::check_turn(board, &state, to_move, &common::orthodox_in_check, out);
+        common::check_turn(board, &state, to_move, &in_check, out);
     }
 }
 
@@ -854,6 +930,56 @@ mod tests {
         let f = check_text(SECTION, &PROMOTED.replace(". . N . k", ". . P . k"));
         assert!(
             f.iter().any(|f| f.rule == material::RULE),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's knight on d4 with a checker: its jump to f5 and a king step
+    /// reach the black king on g6. Black has just played a7–a6.
+    const EXTRA_CHECK: &str = ". . . . . . . .
+        . . . . . . . .
+        p . . . . . k .
+        . . . . . . . .
+        . . . N . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . .
+        arrow: a7, a6, black";
+
+    #[test]
+    fn extra_moves_threaten_the_king() {
+        let f = check_text(SECTION, EXTRA_CHECK);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &format!("{EXTRA_CHECK}\narrow: d4, d4, grey"));
+        assert!(
+            f.iter().any(|f| f.message.contains("black king")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White castles past f1 and g1; Black's knight on h4 can take g2.
+    const CASTLES_PAST: &str = "r n b q k . . r
+        . p p p . p p p
+        . . . . . . . .
+        . . b . p . . .
+        . . B . P . . n
+        . . . . . N . .
+        P P P P . P P P
+        R N B Q K . . R
+        arrow: e1, g1, white";
+
+    #[test]
+    fn no_castling_past_squares_extra_moves_attack() {
+        let f = check_text(SECTION, CASTLES_PAST);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // With a checker, the knight's capture on g2 and a king step reach
+        // f1 and g1.
+        let f = check_text(SECTION, &format!("{CASTLES_PAST}\narrow: h4, h4, grey"));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("could be attacked by an extra move")),
             "{:?}",
             summary(&f)
         );
