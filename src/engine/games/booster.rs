@@ -4,11 +4,13 @@
 //! it is hobbled: a hobbled pawn cannot move, other hobbled pieces move
 //! like pawns (one step, no double step), and the hobble comes off on the
 //! far back rank. Check is tested with hobbled pieces attacking like pawns
-//! (hobbled pawns not at all); boosted threats are not counted, so no
-//! legal move is ever rejected for them.
+//! (hobbled pawns not at all), and boosted pieces threatening with their
+//! regular move and one king step (the least a stack allows).
 
 use crate::diagram::{ArrowColour, BoardDiagram, Color, Piece, Role, Square};
-use crate::engine::chess::{CastlingInference, Position, Rules, SquareSet, is_king_step};
+use crate::engine::chess::{
+    CastlingInference, Position, Rules, SquareSet, is_king_step, king_attacks, reach,
+};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
 use crate::engine::replay::{State, StepRules, default_befores, en_passant_victim, orthodox_step};
@@ -37,9 +39,40 @@ fn boosted(state: &State, sq: Square) -> bool {
     matches!((state.piece(sq), state.ring(sq)), (Some(p), Some(c)) if p.color == c)
 }
 
+/// The squares `by` threatens with booster moves: a boosted piece's
+/// regular move, then one king step (it has at least one checker).
+fn booster_threats(state: &State, by: Color) -> SquareSet {
+    let mut out = SquareSet::EMPTY;
+    for (from, p) in state
+        .board
+        .pieces()
+        .filter(|&(sq, p)| p.color == by && boosted(state, sq))
+    {
+        for t in reach(&state.board, from, p.role, by).all().iter() {
+            if state.piece(t).is_some_and(|q| q.color == by) {
+                continue;
+            }
+            for n in king_attacks(t).iter() {
+                if n == from || state.piece(n).is_none_or(|q| q.color != by) {
+                    out.insert(n);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Whether the king of `color` is attacked, hobbled attackers striking
-/// like pawns and hobbled pawns not at all.
+/// like pawns and hobbled pawns not at all, or threatened by a booster
+/// move ("you may use booster moves to threaten the king").
 fn in_check(state: &State, color: Color) -> bool {
+    let king = state
+        .board
+        .pieces()
+        .find(|&(_, p)| p == Piece::new(color, Role::King));
+    if king.is_some_and(|(k, _)| booster_threats(state, color.other()).contains(k)) {
+        return true;
+    }
     let mut board = state.board.clone();
     for (sq, p) in state.board.pieces() {
         if p.color != color && hobbled(state, sq) {
@@ -709,6 +742,57 @@ mod tests {
         let f = check_text(SECTION, &PROMOTED.replace(". . N . k", ". . P . k"));
         assert!(
             f.iter().any(|f| f.rule == material::RULE),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's knight on d4: its jump to f5 and a king step reach the
+    /// black king on g6 if it is boosted. Black has just played a7–a6.
+    const BOOSTED_CHECK: &str = ". . . . . . . .
+        . . . . . . . .
+        p . . . . . k .
+        . . . . . . . .
+        . . . N . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . .
+        arrow: a7, a6, black";
+
+    #[test]
+    fn booster_moves_threaten_the_king() {
+        let f = check_text(SECTION, BOOSTED_CHECK);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &format!("{BOOSTED_CHECK}\narrow: d4, d4, white"));
+        assert!(
+            f.iter().any(|f| f.message.contains("black king")),
+            "{:?}",
+            summary(&f)
+        );
+        // Hobbled by a black checker, the knight threatens nothing there.
+        let f = check_text(SECTION, &format!("{BOOSTED_CHECK}\narrow: d4, d4, black"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// White castles past f1 and g1; Black's knight on h4 can take g2.
+    const CASTLES_PAST: &str = "r n b q k . . r
+        . p p p . p p p
+        . . . . . . . .
+        . . b . p . . .
+        . . B . P . . n
+        . . . . . N . .
+        P P P P . P P P
+        R N B Q K . . R
+        arrow: e1, g1, white";
+
+    #[test]
+    fn no_castling_past_squares_booster_moves_attack() {
+        let f = check_text(SECTION, CASTLES_PAST);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &format!("{CASTLES_PAST}\narrow: h4, h4, black"));
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains("attacked square")),
             "{:?}",
             summary(&f)
         );
