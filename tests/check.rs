@@ -499,7 +499,7 @@ fn ledgers() -> Vec<Ledger> {
     let mut paths: Vec<_> = fs::read_dir("docs/rules")
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| !p.file_name().is_some_and(|n| n == "README.md"))
+        .filter(|p| p.file_name().is_none_or(|n| n != "README.md"))
         .collect();
     paths.sort();
     paths.iter().map(|p| read_ledger(p, &code)).collect()
