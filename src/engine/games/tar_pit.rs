@@ -82,6 +82,27 @@ fn rings(board: &BoardDiagram, out: &mut Vec<Finding>) -> Option<State> {
             );
             continue;
         }
+        // "If you move a tarred piece all the way to your back rank, remove
+        // the checker"; one added there "is immediately removed".
+        if let Some(p) = board.board.get(sq)
+            && p.color != color
+            && sq.rank == last_rank(p.color)
+        {
+            out.push(
+                Finding::error(
+                    RULE_RING,
+                    a.span,
+                    format!(
+                        "a {} checker tars the {} on {sq}, on {}'s back rank",
+                        color.name(),
+                        p.name(),
+                        if p.color == Color::White { "White" } else { "Black" }
+                    ),
+                )
+                .with_help("a tar checker is removed as soon as its piece is on the back rank it moves toward"),
+            );
+            continue;
+        }
         state.set_ring(sq, Some(color));
     }
     (out.len() == before).then_some(state)
@@ -925,5 +946,32 @@ mod tests {
                 .any(|(r, m)| *r == RULE_CARDS && m.contains("3 `C` cards")),
             "{f:?}"
         );
+    }
+
+    #[test]
+    fn no_tar_on_the_far_back_rank() {
+        let base = "r n b q k b n r
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P P P P P
+             R N B Q K B N R";
+        // Black's checker tars the white pawn on e2: fine.
+        assert!(own(&format!("{base}\narrow: e2, e2, black")).is_empty());
+        // A black knight on its far back rank, rank 1, cannot stay tarred.
+        let far = base
+            .replace("R N B Q K B N R", "R N B Q K B . n")
+            .replace("r n b q k b n r", "r n b q k b . r");
+        let f = own(&format!("{far}\narrow: h1, h1, white"));
+        assert!(
+            f.iter()
+                .any(|(r, m)| *r == RULE_RING && m.contains("back rank")),
+            "{f:?}"
+        );
+        // Black's own checker may stay there: the piece carries tar.
+        let f = own(&format!("{far}\narrow: h1, h1, black"));
+        assert!(!f.iter().any(|(r, _)| *r == RULE_RING), "{f:?}");
     }
 }
