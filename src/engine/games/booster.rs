@@ -353,6 +353,26 @@ impl Game for Booster {
                         .with_help("checkers stand under pieces and move with them"),
                     );
                 }
+                // "get it to the back rank of the board. If you do, just
+                // remove the hobble checker".
+                if let Some(p) = board.board.get(ring.from)
+                    && p.color != color
+                    && ring.from.rank == if p.color == Color::White { 8 } else { 1 }
+                {
+                    out.push(
+                        Finding::error(
+                            common::RING,
+                            ring.span,
+                            format!(
+                                "a {} checker hobbles the {} on {}, on the back rank it moves toward",
+                                color.name(),
+                                p.name(),
+                                ring.from
+                            ),
+                        )
+                        .with_help("a hobble checker comes off as soon as its piece reaches that rank"),
+                    );
+                }
                 rings[color as usize].insert(ring.from);
             }
             if mine.len() > PER_PLAYER {
@@ -644,6 +664,25 @@ mod tests {
         // On e8 the hobble checker goes back: the knight jumps again.
         let f = check_text(SECTION, HOBBLED_NEAR_THE_END);
         assert!(f.is_empty(), "{:?}", summary(&f));
+        // It cannot stay hobbled there.
+        let f = check_text(
+            SECTION,
+            "k . . . N . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . K . . .
+             arrow: e8, e8, black",
+        );
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::RING && f.message.contains("back rank")),
+            "{:?}",
+            summary(&f)
+        );
         // One rank short, it is still hobbled.
         let short = HOBBLED_NEAR_THE_END
             .replace("k . . . . . . .\n        . . . . N", "k . . . . . . .\n        . . . . .")
