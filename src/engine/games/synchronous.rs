@@ -202,7 +202,10 @@ impl Game for Synchronous {
                 return;
             }
         }
-        if check_blows(&arrows, out) {
+        // Arrows of one side only may be alternatives: the turn's reading
+        // (simultaneous moves, then blows) applies when both sides move.
+        let one_side = whites.is_empty() || blacks.is_empty();
+        if one_side || check_blows(&arrows, out) {
             common::check_moves(board, &state, &arrows, &SyncSteps, out);
         }
     }
@@ -499,6 +502,26 @@ mod tests {
         assert!(
             f.iter()
                 .any(|f| f.rule == common::ARROW && f.message.contains("both captured")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn one_sides_arrows_alone_are_alternatives() {
+        // White's two possible first moves, with no black move shown.
+        let f = check_text(
+            SECTION,
+            &format!("{OPENING}\narrow: e2, e4, white\narrow: d2, d4, white"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Each must still be legal.
+        let f = check_text(
+            SECTION,
+            &format!("{OPENING}\narrow: e2, e4, white\narrow: d2, d5, white"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
             "{:?}",
             summary(&f)
         );
