@@ -121,6 +121,9 @@ struct Site {
     drawings: Drawings,
     /// Each book's last check, with the hash of the text it was made from.
     books: BTreeMap<PathBuf, (u64, BookCheck)>,
+    /// Rebuilds after the first: the reload generation of the pages the
+    /// next rebuild writes.
+    rebuilds: u64,
 }
 
 impl Site {
@@ -132,6 +135,8 @@ impl Site {
         if !changed.iter().all(|n| n.ends_with(".md")) {
             self.books.clear();
         }
+        // Each rebuild after the first is followed by one reload event.
+        self.rebuilds += 1;
         let what = changed.iter().cloned().collect::<Vec<_>>().join(", ");
         self.rebuild(format!("{what} changed"))
     }
@@ -222,7 +227,9 @@ impl Site {
                     .collect(),
             })
             .collect();
-        let options = HtmlOptions { live_reload: true };
+        let options = HtmlOptions {
+            live_reload: Some(self.rebuilds),
+        };
         match html::site(&site_books, &templates, &self.drawings, &style, &options) {
             Ok(files) => match OutputDir::open(&self.out) {
                 Ok(output) => {
@@ -324,6 +331,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
         out: out.clone(),
         drawings: Drawings::default(),
         books: BTreeMap::new(),
+        rebuilds: 0,
     };
     let first = site.rebuild("first build".to_string());
     for d in &first.problems {
@@ -475,7 +483,11 @@ fn respond(request: tiny_http::Request, root: &Path, generation: &Generation, st
         .unwrap_or("/")
         .to_string();
     if url == EVENTS {
-        return events(request, generation, stop);
+        let since = request
+            .url()
+            .split_once("?since=")
+            .and_then(|(_, n)| n.parse().ok());
+        return events(request, since, generation, stop);
     }
     let rel = percent_decode(url.trim_start_matches('/'));
     let rel = if rel.is_empty() || rel.ends_with('/') {
@@ -505,8 +517,15 @@ fn respond(request: tiny_http::Request, root: &Path, generation: &Generation, st
 }
 
 /// The event stream: one `reload` event after each rebuild.
-fn events(request: tiny_http::Request, generation: &Generation, stop: &AtomicBool) {
-    let mut seen = generation.current();
+/// The reload events of one page: `since` is the rebuild the page was
+/// written by; a page older than the last rebuild reloads at once.
+fn events(
+    request: tiny_http::Request,
+    since: Option<u64>,
+    generation: &Generation,
+    stop: &AtomicBool,
+) {
+    let mut seen = since.unwrap_or_else(|| generation.current());
     let mut out = request.into_writer();
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\nretry: 500\n\n";
     if out
@@ -611,6 +630,7 @@ mod tests {
             out: dir.path().join("out"),
             drawings: Drawings::default(),
             books: BTreeMap::new(),
+            rebuilds: 0,
         };
         assert_eq!(site.rebuild("first build".into()).errors, 0);
         std::fs::write(

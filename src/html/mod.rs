@@ -43,8 +43,10 @@ pub struct SiteBook<'a> {
 /// How the pages are made.
 #[derive(Clone, Debug, Default)]
 pub struct HtmlOptions {
-    /// Pages reload when `serve` rebuilds them.
-    pub live_reload: bool,
+    /// Pages reload when `serve` rebuilds them: the number of the rebuild
+    /// that wrote them, so that a page that missed a later rebuild (saved
+    /// again while it loaded) reloads as soon as it asks.
+    pub live_reload: Option<u64>,
 }
 
 /// The web drawings made so far, by what they were made from, so that a

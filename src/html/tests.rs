@@ -156,3 +156,35 @@ fn the_same_books_give_the_same_site() {
     let b = book(&demo());
     assert_eq!(site_of(&b, Vec::new()), site_of(&b, Vec::new()));
 }
+
+#[test]
+fn served_pages_carry_the_rebuild_that_wrote_them() {
+    let b = book(&demo());
+    let toc = crate::contents::table_of_contents(&b, &mut Vec::new());
+    let templates = Templates::load(None).unwrap();
+    let page = |live_reload: Option<u64>| {
+        let files = site(
+            &[SiteBook {
+                book: &b,
+                toc: &toc,
+                findings: Vec::new(),
+            }],
+            &templates,
+            &Drawings::default(),
+            &Style::default(),
+            &HtmlOptions { live_reload },
+        )
+        .unwrap();
+        let (_, bytes) = files
+            .into_iter()
+            .find(|(p, _)| p == "demo/zombie-chess.html")
+            .unwrap();
+        String::from_utf8(bytes).unwrap()
+    };
+    // The first build is rebuild 0: a number, not "no live reload".
+    assert!(page(Some(0)).contains("data-live-reload=\"0\""));
+    assert!(page(Some(7)).contains("data-live-reload=\"7\""));
+    assert!(!page(None).contains("data-live-reload"));
+    let script = &site_of(&b, Vec::new())["assets/site.js"];
+    assert!(script.contains("/__livereload?since="), "{script}");
+}

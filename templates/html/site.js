@@ -94,11 +94,12 @@
   }
 
   // Live reload under `serve`: the server sends an event after each rebuild.
-  if (document.body.dataset.liveReload === "1" && window.EventSource) {
+  var built = document.body.dataset.liveReload;
+  if (built !== undefined && window.EventSource) {
     var key = "chess-kit-scroll:" + location.pathname;
     var saved = sessionStorage.getItem(key);
     if (saved !== null) { window.scrollTo(0, +saved); sessionStorage.removeItem(key); }
-    var events = new EventSource("/__livereload");
+    var events = new EventSource("/__livereload?since=" + encodeURIComponent(built));
     events.addEventListener("reload", function () {
       sessionStorage.setItem(key, String(window.scrollY));
       location.reload();
