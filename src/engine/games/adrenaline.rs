@@ -525,11 +525,7 @@ impl Game for Adrenaline {
                 .collect(),
             extra: "extra",
         };
-        let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
-            return;
-        };
-        let to_move = common::side_to_move(&arrows, &plan);
-        common::check_turn(board, &state, to_move, &in_check, out);
+        common::check_moves_and_turn(board, &state, &arrows, &steps, &in_check, out);
     }
 }
 

@@ -400,11 +400,7 @@ impl Game for Booster {
                 .flat_map(|c| common::heads(&arrows, c).into_iter().map(move |s| (s, c)))
                 .collect(),
         };
-        let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
-            return;
-        };
-        let to_move = common::side_to_move(&arrows, &plan);
-        common::check_turn(board, &state, to_move, &in_check, out);
+        common::check_moves_and_turn(board, &state, &arrows, &steps, &in_check, out);
     }
 }
 

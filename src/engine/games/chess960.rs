@@ -296,11 +296,14 @@ impl Game for Chess960 {
             castling: CastlingInference::Chess960,
             material: MaterialRules::ORTHODOX,
         };
-        let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
-            return;
-        };
-        let to_move = common::side_to_move(&arrows, &plan);
-        common::check_turn(board, &state, to_move, &common::orthodox_in_check, out);
+        common::check_moves_and_turn(
+            board,
+            &state,
+            &arrows,
+            &steps,
+            &common::orthodox_in_check,
+            out,
+        );
     }
 }
 

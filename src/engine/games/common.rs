@@ -89,6 +89,22 @@ pub fn check_moves(
     }
 }
 
+/// In the games with check: replays the arrows (`check_moves`), then
+/// checks the kings against whose turn the arrows leave it (`check_turn`).
+pub fn check_moves_and_turn(
+    board: &BoardDiagram,
+    state: &State,
+    arrows: &[&Arrow],
+    rules: &dyn StepRules,
+    in_check: &dyn Fn(&State, Color) -> bool,
+    out: &mut Vec<Finding>,
+) {
+    if let Some(plan) = check_moves(board, state, arrows, rules, out) {
+        let to_move = side_to_move(arrows, &plan);
+        check_turn(board, state, to_move, in_check, out);
+    }
+}
+
 /// Removes the arrow `i` from `left`, with the arrows chained to it head to
 /// tail (whose squares are empty or full only because of it), so that a
 /// broken link is reported once and not again at every later link.

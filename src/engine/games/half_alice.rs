@@ -220,11 +220,7 @@ impl Game for HalfAlice {
             turn: None,
         };
         let arrows = common::move_arrows(board);
-        let Some(plan) = common::check_moves(board, &state, &arrows, &AliceSteps, out) else {
-            return;
-        };
-        let to_move = common::side_to_move(&arrows, &plan);
-        common::check_turn(board, &state, to_move, &in_check, out);
+        common::check_moves_and_turn(board, &state, &arrows, &AliceSteps, &in_check, out);
     }
 }
 

@@ -124,11 +124,14 @@ impl Game for Zombie {
         common::check_no_pawn_on_last_rank(board, out);
         let state = State::new(board.board.clone());
         let arrows = common::move_arrows(board);
-        let Some(plan) = common::check_moves(board, &state, &arrows, &ZombieSteps, out) else {
-            return;
-        };
-        let to_move = common::side_to_move(&arrows, &plan);
-        common::check_turn(board, &state, to_move, &common::orthodox_in_check, out);
+        common::check_moves_and_turn(
+            board,
+            &state,
+            &arrows,
+            &ZombieSteps,
+            &common::orthodox_in_check,
+            out,
+        );
     }
 }
 
