@@ -163,6 +163,71 @@ impl OutputDir {
         Ok(())
     }
 
+    /// Starts a file written piece by piece, for one too large to hold in
+    /// memory whole; [`commit`](Self::commit) stages it as
+    /// [`write`](Self::write) would.
+    pub fn start(&self, owner: &str, rel: &str) -> Result<Streamed, Diagnostic> {
+        let path = self.inside(rel).map_err(|reason| {
+            Diagnostic::file_error(
+                &self.root.join(rel),
+                format!("not written: {reason}; the tool writes only inside the output folder"),
+            )
+        })?;
+        let (tmp, file) = create_temporary(&path)?;
+        Ok(Streamed {
+            owner: owner.to_string(),
+            rel: rel.to_string(),
+            path,
+            tmp,
+            file: Some(std::io::BufWriter::new(file)),
+            hasher: xxhash_rust::xxh3::Xxh3Default::new(),
+            error: None,
+        })
+    }
+
+    /// Stages a file written with [`start`](Self::start), or leaves the
+    /// old one alone when it holds exactly the same bytes.
+    pub fn commit(
+        &self,
+        mut streamed: Streamed,
+        source_key: Option<u64>,
+    ) -> Result<(), Diagnostic> {
+        let fail = |e: std::io::Error, path: &Path| {
+            Diagnostic::file_error(path, format!("cannot write this file: {}", io_reason(&e)))
+        };
+        let flushed = match (streamed.error.take(), streamed.file.take()) {
+            (Some(e), _) => Err(e),
+            (None, Some(f)) => f.into_inner().map(drop).map_err(|e| e.into_error()),
+            (None, None) => Ok(()),
+        };
+        if let Err(e) = flushed {
+            return Err(fail(e, &streamed.path));
+        }
+        let rel = streamed.rel.clone();
+        if lock(&self.current).contains_key(&rel) {
+            return Err(Diagnostic::file_error(
+                &streamed.path,
+                "two outputs of this run would have the same file",
+            ));
+        }
+        let entry = Entry {
+            owner: streamed.owner.clone(),
+            hash: streamed.hasher.digest(),
+            source_key,
+        };
+        if same_files(&streamed.path, &streamed.tmp) {
+            self.record(&rel, entry);
+            lock(&self.stats).unchanged += 1;
+            // Dropping it removes the temporary file.
+            return Ok(());
+        }
+        let tmp = std::mem::take(&mut streamed.tmp);
+        lock(&self.staged).insert(rel.clone(), tmp);
+        self.record(&rel, entry);
+        lock(&self.stats).written += 1;
+        Ok(())
+    }
+
     fn record(&self, rel: &str, entry: Entry) {
         lock(&self.current).insert(rel.to_string(), entry);
     }
@@ -335,10 +400,92 @@ fn read_regular(path: &Path) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-/// Whether `path` is a regular file holding exactly `bytes`.
+/// Whether `path` is a regular file holding exactly `bytes`; compared a
+/// piece at a time, so a large file is never read whole.
 fn holds(path: &Path, bytes: &[u8]) -> bool {
-    fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
-        && read_regular(path).is_some_and(|old| old == bytes)
+    same_contents(path, bytes.len() as u64, &mut &bytes[..])
+}
+
+/// Whether `old` is a regular file holding what the regular file `new` holds.
+fn same_files(old: &Path, new: &Path) -> bool {
+    let Ok(meta) = fs::symlink_metadata(new) else {
+        return false;
+    };
+    meta.is_file()
+        && fs::File::open(new)
+            .is_ok_and(|f| same_contents(old, meta.len(), &mut std::io::BufReader::new(f)))
+}
+
+/// Whether `path` is a regular file of `len` bytes that `other` reads the
+/// same as.
+fn same_contents(path: &Path, len: u64, other: &mut dyn std::io::Read) -> bool {
+    let regular = fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == len);
+    let Some(file) = regular.then(|| fs::File::open(path).ok()).flatten() else {
+        return false;
+    };
+    let mut file = std::io::BufReader::new(file.take(len));
+    let (mut a, mut b) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
+    loop {
+        let n = match file.read(&mut a) {
+            Ok(n) => n,
+            Err(_) => return false,
+        };
+        if n == 0 {
+            // Both must end here.
+            return matches!(other.read(&mut b[..1]), Ok(0));
+        }
+        if other.read_exact(&mut b[..n]).is_err() || a[..n] != b[..n] {
+            return false;
+        }
+    }
+}
+
+/// A file of the output folder being written piece by piece (see
+/// [`OutputDir::start`]). Dropped without a commit, it leaves nothing.
+pub struct Streamed {
+    owner: String,
+    rel: String,
+    path: PathBuf,
+    tmp: PathBuf,
+    file: Option<std::io::BufWriter<fs::File>>,
+    hasher: xxhash_rust::xxh3::Xxh3Default,
+    /// The first write error, reported by the commit.
+    error: Option<std::io::Error>,
+}
+
+impl std::io::Write for Streamed {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        if self.error.is_some() {
+            return Ok(());
+        }
+        if let Some(f) = &mut self.file {
+            match f.write_all(buf) {
+                Ok(()) => self.hasher.update(buf),
+                // Kept for the commit, which names the file.
+                Err(e) => self.error = Some(e),
+            }
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Drop for Streamed {
+    fn drop(&mut self) {
+        // Empty once staged: the staged file is the output folder's now.
+        if !self.tmp.as_os_str().is_empty() {
+            drop(self.file.take());
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
 }
 
 /// The held lock file. Emptied when the run ends, so the folder holds the
@@ -468,6 +615,22 @@ fn remove_empty_parents(root: &Path, path: &Path) {
 /// A temporary file beside `path`, named for this process and write alone,
 /// holding `bytes`. Its name is cut short so it fits any file system.
 fn write_temporary(path: &Path, bytes: &[u8]) -> Result<PathBuf, Diagnostic> {
+    let (tmp, mut f) = create_temporary(path)?;
+    match f.write_all(bytes).and_then(|()| f.flush()) {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(Diagnostic::file_error(
+                path,
+                format!("cannot write this file: {}", io_reason(&e)),
+            ))
+        }
+    }
+}
+
+/// A new, empty temporary file beside `path`, named for this process and
+/// write alone. Its name is cut short so it fits any file system.
+fn create_temporary(path: &Path) -> Result<(PathBuf, fs::File), Diagnostic> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let dir = path.parent().unwrap_or(Path::new("."));
     let fail = |what: &str, e: std::io::Error, at: &Path| {
@@ -481,22 +644,13 @@ fn write_temporary(path: &Path, bytes: &[u8]) -> Result<PathBuf, Diagnostic> {
     let short: String = name.chars().take(64).collect();
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let tmp = dir.join(format!(".{short}.{}-{n}{TEMP_SUFFIX}", std::process::id()));
-    let result = (|| {
-        // A new file only: never through a link or over another's file.
-        let mut f = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)?;
-        f.write_all(bytes)?;
-        f.flush()
-    })();
-    match result {
-        Ok(()) => Ok(tmp),
-        Err(e) => {
-            let _ = fs::remove_file(&tmp);
-            Err(fail("write this file", e, path))
-        }
-    }
+    // A new file only: never through a link or over another's file.
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map_err(|e| fail("write this file", e, path))?;
+    Ok((tmp, file))
 }
 
 /// Writes through a temporary file in the same folder and a rename.

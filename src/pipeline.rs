@@ -565,7 +565,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                                 )
                             },
                             || {
-                                let drawings = html::Drawings::default();
+                                let drawings = html::Drawings::for_one_build();
                                 write_html(&publishable, &output, &templates, &drawings, &style)
                             },
                         )
@@ -657,14 +657,64 @@ pub fn write_html(
             findings: Vec::new(),
         })
         .collect();
-    let files = html::site(
+    let mut sink = OutputSink {
+        output,
+        books: books.iter().map(|(b, _)| b.name.as_str()).collect(),
+        open: None,
+    };
+    html::write_site(
         &site_books,
         templates,
         drawings,
         style,
         &html::HtmlOptions::default(),
-    )?;
-    write_site_files(&files, books.iter().map(|(b, _)| b.name.as_str()), output)
+        &mut sink,
+    )
+}
+
+/// The owner of the site file `rel` (inside `html/`): a book's own pages
+/// belong to the book.
+fn site_file_owner(rel: &str, books: &[&str]) -> String {
+    match rel.split_once('/') {
+        Some((first, _)) if books.contains(&first) => html_owner(first),
+        _ => html::OWNER.to_string(),
+    }
+}
+
+/// The site's files written into the output folder as they are made.
+struct OutputSink<'a> {
+    output: &'a OutputDir,
+    books: Vec<&'a str>,
+    open: Option<crate::output::Streamed>,
+}
+
+impl html::SiteSink for OutputSink<'_> {
+    fn file(&mut self, rel: String, bytes: Vec<u8>) -> Result<(), Diagnostic> {
+        let owner = site_file_owner(&rel, &self.books);
+        self.output
+            .write(&owner, &format!("{}/{rel}", html::DIR), &bytes, None)
+    }
+
+    fn start(&mut self, rel: &str) -> Result<(), Diagnostic> {
+        let owner = site_file_owner(rel, &self.books);
+        self.open = Some(self.output.start(&owner, &format!("{}/{rel}", html::DIR))?);
+        Ok(())
+    }
+
+    fn piece(&mut self, bytes: &[u8]) {
+        use std::io::Write as _;
+        if let Some(file) = &mut self.open {
+            // A failed write is kept inside and reported by the commit.
+            let _ = file.write_all(bytes);
+        }
+    }
+
+    fn end(&mut self) -> Result<(), Diagnostic> {
+        match self.open.take() {
+            Some(file) => self.output.commit(file, None),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Writes the site's files under `html/`, each with its owner.
@@ -677,10 +727,7 @@ pub fn write_site_files<'a>(
     let errors: Vec<Diagnostic> = files
         .iter()
         .filter_map(|(rel, bytes)| {
-            let owner = match rel.split_once('/') {
-                Some((first, _)) if books.contains(&first) => html_owner(first),
-                _ => html::OWNER.to_string(),
-            };
+            let owner = site_file_owner(rel, &books);
             output
                 .write(&owner, &format!("{}/{rel}", html::DIR), bytes, None)
                 .err()

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::Face;
 use super::layout::{Grid, Rect, SAFE, TextBand};
-use crate::pdf::layout::{Draw, Label, Laid, Page, parse_svg};
+use crate::pdf::layout::{Draw, Figure, Label, Laid, Page, parse_svg};
 use crate::pdf::text::{FaceId, Fonts, Shaper};
 use crate::pdf::write::{Meta, write};
 use crate::render::{esc, num};
@@ -183,7 +183,7 @@ pub fn pdf(
                 links: Vec::new(),
             })
             .collect(),
-        trees,
+        trees: trees.into_iter().map(Figure::Tree).collect(),
         images: Vec::new(),
         outline: Vec::new(),
         anchors: BTreeMap::new(),

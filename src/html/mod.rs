@@ -13,6 +13,7 @@ pub mod markup;
 mod search;
 mod templates;
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
@@ -58,9 +59,21 @@ pub struct Drawings {
     last_good: Mutex<HashMap<(String, String), Arc<String>>>,
     /// How many drawings were made (not found) since the last `take_made`.
     made: std::sync::atomic::AtomicUsize,
+    /// Keep nothing: a single build uses each drawing once, and a large
+    /// book's drawings together would not fit in memory.
+    forget: bool,
 }
 
 impl Drawings {
+    /// Drawings for one build: each is made when its page needs it, and
+    /// dropped with the page.
+    pub fn for_one_build() -> Drawings {
+        Drawings {
+            forget: true,
+            ..Drawings::default()
+        }
+    }
+
     /// How many diagrams were drawn since the last call.
     pub fn take_made(&self) -> usize {
         self.made.swap(0, std::sync::atomic::Ordering::Relaxed)
@@ -74,7 +87,9 @@ impl Drawings {
         // Browsers lack the embedded fonts: text goes as outlines.
         let web = Arc::new(svg_with_outlined_text(svg)?);
         self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        lock(&self.by_key).insert(key, web.clone());
+        if !self.forget {
+            lock(&self.by_key).insert(key, web.clone());
+        }
         Ok(web)
     }
 }
@@ -96,6 +111,49 @@ struct Page<'a> {
 /// A file of the site: its path inside `html/` and its bytes.
 pub type SiteFile = (String, Vec<u8>);
 
+/// Where the site's files go as they are made: kept in memory (`serve`),
+/// or written into the output folder (`build`), so that a large book's
+/// pages are never all held at once.
+pub trait SiteSink {
+    /// A whole file.
+    fn file(&mut self, rel: String, bytes: Vec<u8>) -> Result<(), Diagnostic>;
+    /// Starts a file that comes in pieces (a book's print page): `piece`s
+    /// follow, then `end`. One is open at a time.
+    fn start(&mut self, rel: &str) -> Result<(), Diagnostic>;
+    fn piece(&mut self, bytes: &[u8]);
+    fn end(&mut self) -> Result<(), Diagnostic>;
+}
+
+/// A sink that keeps every file, in the order they were made.
+#[derive(Default)]
+struct Collected {
+    files: Vec<SiteFile>,
+    open: Option<SiteFile>,
+}
+
+impl SiteSink for Collected {
+    fn file(&mut self, rel: String, bytes: Vec<u8>) -> Result<(), Diagnostic> {
+        self.files.push((rel, bytes));
+        Ok(())
+    }
+
+    fn start(&mut self, rel: &str) -> Result<(), Diagnostic> {
+        self.open = Some((rel.to_string(), Vec::new()));
+        Ok(())
+    }
+
+    fn piece(&mut self, bytes: &[u8]) {
+        if let Some((_, b)) = &mut self.open {
+            b.extend_from_slice(bytes);
+        }
+    }
+
+    fn end(&mut self) -> Result<(), Diagnostic> {
+        self.files.extend(self.open.take());
+        Ok(())
+    }
+}
+
 /// Every file of the site.
 pub fn site(
     books: &[SiteBook],
@@ -104,24 +162,40 @@ pub fn site(
     style: &Style,
     options: &HtmlOptions,
 ) -> Result<Vec<SiteFile>, Vec<Diagnostic>> {
+    let mut sink = Collected::default();
+    write_site(books, templates, drawings, style, options, &mut sink)?;
+    Ok(sink.files)
+}
+
+/// Every file of the site, each given to `sink` when it is made. `Err`
+/// when anything failed, after the rest was made.
+pub fn write_site(
+    books: &[SiteBook],
+    templates: &Templates,
+    drawings: &Drawings,
+    style: &Style,
+    options: &HtmlOptions,
+    sink: &mut dyn SiteSink,
+) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    // Draw every diagram first, in parallel; pages only look them up.
-    let drawn: Vec<HashMap<usize, Drawn>> = books
-        .iter()
-        .map(|sb| draw_book(sb.book, drawings, style, &mut errors))
-        .collect();
-    let mut files: Vec<SiteFile> = Vec::new();
     let mut search = search::SearchIndex::new();
     let mut index_books = Vec::new();
-    for (sb, drawn) in books.iter().zip(&drawn) {
-        match book_files(sb, drawn, templates, options, &mut search) {
-            Ok((mut f, summary)) => {
-                files.append(&mut f);
-                index_books.push(summary);
-            }
+    for sb in books {
+        let made = Made {
+            drawings,
+            style,
+            templates,
+            options,
+        };
+        match book_files(sb, &made, &mut search, sink, &mut errors) {
+            Ok(summary) => index_books.push(summary),
             Err(e) => errors.push(e),
         }
-        files.extend(linked_images(sb.book, &mut errors));
+        for (rel, bytes) in linked_images(sb.book, &mut errors) {
+            if let Err(e) = sink.file(rel, bytes) {
+                errors.push(e);
+            }
+        }
     }
     let site_title = match books {
         [one] => book_title(one.book),
@@ -137,17 +211,31 @@ pub fn site(
             live_reload => options.live_reload,
         },
     );
+    let mut files = Vec::new();
     match index {
         Ok(text) => files.push(("index.html".into(), text.into_bytes())),
         Err(e) => errors.push(e),
     }
     files.push(("searchindex.js".into(), search.to_js().into_bytes()));
     files.extend(templates.assets());
+    for (rel, bytes) in files {
+        if let Err(e) = sink.file(rel, bytes) {
+            errors.push(e);
+        }
+    }
     if errors.is_empty() {
-        Ok(files)
+        Ok(())
     } else {
         Err(errors)
     }
+}
+
+/// What pages are made with.
+struct Made<'a> {
+    drawings: &'a Drawings,
+    style: &'a Style,
+    templates: &'a Templates,
+    options: &'a HtmlOptions,
 }
 
 /// A diagram as the page shows it.
@@ -158,62 +246,75 @@ struct Drawn {
     stale: bool,
 }
 
-fn draw_book(
+/// Diagrams drawn at once, in parallel, before the pages that show them:
+/// enough to keep both cores busy, few enough to hold.
+const DRAWN_AT_ONCE: usize = 64;
+
+/// The drawings of diagrams `indices`, made in parallel; problems go to
+/// `errors`.
+fn draw_diagrams(
     book: &Book,
+    indices: &[usize],
     drawings: &Drawings,
     style: &Style,
     errors: &mut Vec<Diagnostic>,
-) -> HashMap<usize, Drawn> {
-    let results: Vec<(usize, Result<Option<Drawn>, Diagnostic>)> = book
-        .diagrams
+) -> HashMap<usize, Option<Drawn>> {
+    let results: Vec<(usize, Result<Option<Drawn>, Diagnostic>)> = indices
         .par_iter()
-        .enumerate()
-        .map(|(i, entry)| {
-            let key = (book.name.clone(), entry.image_name.clone());
-            let game = book.section_of(entry).map(|s| s.title.as_str());
-            let Some(diagram) = &entry.diagram else {
-                let last = lock(&drawings.last_good).get(&key).cloned();
-                return (
-                    i,
-                    Ok(last.map(|svg| Drawn {
-                        svg,
-                        alt: format!("{}: an earlier drawing", game.unwrap_or("diagram")),
-                        stale: true,
-                    })),
-                );
-            };
-            let svg = diagram_svg(diagram, style);
-            let result = drawings
-                .draw(&svg)
-                .map(|svg| {
-                    lock(&drawings.last_good).insert(key, svg.clone());
-                    Some(Drawn {
-                        svg,
-                        alt: alt::alt_text(game, diagram),
-                        stale: false,
-                    })
-                })
-                .map_err(|e| {
-                    Diagnostic::error(
-                        &book.source,
-                        entry.span,
-                        format!("this diagram could not be drawn: {e}"),
-                    )
-                });
-            (i, result)
-        })
+        .map(|&i| (i, draw_diagram(book, i, drawings, style)))
         .collect();
     let mut drawn = HashMap::new();
     for (i, r) in results {
-        match r {
-            Ok(Some(d)) => {
-                drawn.insert(i, d);
-            }
-            Ok(None) => {}
-            Err(e) => errors.push(e),
-        }
+        drawn.insert(
+            i,
+            r.unwrap_or_else(|e| {
+                errors.push(e);
+                None
+            }),
+        );
     }
     drawn
+}
+
+/// Diagram `i` as the page shows it: `None` when it has errors and no
+/// earlier drawing.
+fn draw_diagram(
+    book: &Book,
+    i: usize,
+    drawings: &Drawings,
+    style: &Style,
+) -> Result<Option<Drawn>, Diagnostic> {
+    let entry = &book.diagrams[i];
+    let key = (book.name.clone(), entry.image_name.clone());
+    let game = book.section_of(entry).map(|s| s.title.as_str());
+    let Some(diagram) = &entry.diagram else {
+        let last = lock(&drawings.last_good).get(&key).cloned();
+        return Ok(last.map(|svg| Drawn {
+            svg,
+            alt: format!("{}: an earlier drawing", game.unwrap_or("diagram")),
+            stale: true,
+        }));
+    };
+    let svg = diagram_svg(diagram, style);
+    drawings
+        .draw(&svg)
+        .map(|svg| {
+            if !drawings.forget {
+                lock(&drawings.last_good).insert(key, svg.clone());
+            }
+            Some(Drawn {
+                svg,
+                alt: alt::alt_text(game, diagram),
+                stale: false,
+            })
+        })
+        .map_err(|e| {
+            Diagnostic::error(
+                &book.source,
+                entry.span,
+                format!("this diagram could not be drawn: {e}"),
+            )
+        })
 }
 
 pub fn book_title(book: &Book) -> String {
@@ -302,12 +403,32 @@ struct BookSummary {
 /// A book's pages and its entry for the site's index.
 fn book_files(
     sb: &SiteBook,
-    drawn: &HashMap<usize, Drawn>,
-    templates: &Templates,
-    options: &HtmlOptions,
+    made: &Made,
     search: &mut search::SearchIndex,
-) -> Result<(Vec<SiteFile>, BookSummary), Diagnostic> {
+    sink: &mut dyn SiteSink,
+    errors: &mut Vec<Diagnostic>,
+) -> Result<BookSummary, Diagnostic> {
+    let Made {
+        drawings,
+        style,
+        templates,
+        options,
+    } = *made;
     let book = sb.book;
+    // The drawings of the pages being made; one missing (a diagram outside
+    // its page's text range) is drawn when it is asked for.
+    let drawn: RefCell<HashMap<usize, Option<Drawn>>> = RefCell::default();
+    let draw_errors: RefCell<Vec<Diagnostic>> = RefCell::default();
+    let with_drawn = |i: usize, f: &mut dyn FnMut(Option<&Drawn>)| {
+        if !drawn.borrow().contains_key(&i) {
+            let d = draw_diagram(book, i, drawings, style).unwrap_or_else(|e| {
+                draw_errors.borrow_mut().push(e);
+                None
+            });
+            drawn.borrow_mut().insert(i, d);
+        }
+        f(drawn.borrow().get(&i).and_then(Option::as_ref));
+    };
     let title = book_title(book);
     let pages = split_pages(book);
     // Every heading's page, for links between pages.
@@ -390,7 +511,8 @@ fn book_files(
         let entry = &book.diagrams[i];
         let id = format!("diagram-{}", entry.image_name);
         let mut out = format!("<figure class=\"diagram\" id=\"{}\">", escape(&id));
-        match drawn.get(&i) {
+        with_drawn(i, &mut |d| {
+            match d {
             Some(d) => {
                 let class = if d.stale { "board stale" } else { "board" };
                 let svg = d.svg.replacen(
@@ -404,6 +526,7 @@ fn book_files(
                 "<div class=\"board missing\" role=\"img\" aria-label=\"a diagram that could not be drawn\">this diagram has errors, and no earlier drawing</div>",
             ),
         }
+        });
         for d in by_diagram.get(&i).into_iter().flatten() {
             out.push_str(&finding_html(d));
         }
@@ -427,14 +550,56 @@ fn book_files(
             })
             .collect()
     };
-    let mut files = Vec::new();
+    let print_rel = format!("{}/print.html", book.name);
+    let print_page = |content: String| {
+        templates.render(
+            "print.html",
+            minijinja::context! {
+                root => "../",
+                site_title => title.as_str(),
+                book_title => title.as_str(),
+                page_title => title.as_str(),
+                content => minijinja::Value::from_safe_string(content),
+                live_reload => options.live_reload,
+            },
+        )
+    };
+    // The print page holds every diagram: it is written as it is made,
+    // between the template's head and tail, unless the template does more
+    // with its content than show it.
+    let print_frame = template_frame(&print_page)?;
+    if let Some((head, _)) = &print_frame {
+        sink.start(&print_rel)?;
+        sink.piece(head.as_bytes());
+    }
     let mut print_body = String::new();
     let print_writer = Writer {
         anchors: &print_anchors,
         diagram: &diagram_html,
         contents: &|| contents_html("", true),
     };
+    // The diagrams' text ranges: a page's diagrams are those that start
+    // between its start and the next page's.
+    let diagrams_of = |n: usize| {
+        let from = pages[n].start;
+        let to = pages.get(n + 1).map_or(usize::MAX, |p| p.start);
+        let lo = book.diagrams.partition_point(|d| d.span.start < from);
+        let hi = book.diagrams.partition_point(|d| d.span.start < to);
+        lo..hi.max(lo)
+    };
+    let mut next = 0;
     for (n, page) in pages.iter().enumerate() {
+        if n == next {
+            // The drawings of the next pages, made together.
+            let mut wanted = Vec::new();
+            while next < pages.len() && (next == n || wanted.len() < DRAWN_AT_ONCE) {
+                wanted.extend(diagrams_of(next));
+                next += 1;
+            }
+            let mut errs = Vec::new();
+            *drawn.borrow_mut() = draw_diagrams(book, &wanted, drawings, style, &mut errs);
+            draw_errors.borrow_mut().append(&mut errs);
+        }
         let writer = Writer {
             anchors: &anchors,
             diagram: &diagram_html,
@@ -444,6 +609,10 @@ fn book_files(
         let blocks: Vec<Block> = page.blocks.iter().map(|b| (*b).clone()).collect();
         writer.blocks(&mut content, &blocks);
         print_writer.blocks(&mut print_body, &blocks);
+        if print_frame.is_some() {
+            sink.piece(print_body.as_bytes());
+            print_body.clear();
+        }
         // Findings of the page: those in its text, and those of its diagrams.
         let mut page_findings: Vec<&Diagnostic> = by_page.get(&n).cloned().unwrap_or_default();
         let top: String = page_findings.iter().map(|d| finding_html(d)).collect();
@@ -486,14 +655,18 @@ fn book_files(
                 live_reload => options.live_reload,
             },
         )?;
-        files.push((
+        sink.file(
             format!("{}/{}.html", book.name, page.file),
             text.into_bytes(),
-        ));
+        )?;
         let mut body = String::new();
         for b in &blocks {
             search::plain(&mut body, b, &|i| {
-                drawn.get(&i).map(|d| d.alt.clone()).unwrap_or_default()
+                let mut alt = String::new();
+                with_drawn(i, &mut |d| {
+                    alt = d.map(|d| d.alt.clone()).unwrap_or_default()
+                });
+                alt
             });
         }
         search.add(
@@ -503,18 +676,15 @@ fn book_files(
             &title,
         );
     }
-    let print = templates.render(
-        "print.html",
-        minijinja::context! {
-            root => "../",
-            site_title => title.as_str(),
-            book_title => title.as_str(),
-            page_title => title.as_str(),
-            content => minijinja::Value::from_safe_string(print_body),
-            live_reload => options.live_reload,
-        },
-    )?;
-    files.push((format!("{}/print.html", book.name), print.into_bytes()));
+    drawn.borrow_mut().clear();
+    errors.append(&mut draw_errors.borrow_mut());
+    match print_frame {
+        Some((_, tail)) => {
+            sink.piece(tail.as_bytes());
+            sink.end()?;
+        }
+        None => sink.file(print_rel, print_page(print_body)?.into_bytes())?,
+    }
     let summary = BookSummary {
         title: title.clone(),
         subtitle: book.front_matter.subtitle().map(str::to_string),
@@ -528,7 +698,24 @@ fn book_files(
             })
             .collect(),
     };
-    Ok((files, summary))
+    Ok(summary)
+}
+
+/// The text a template puts before and after its `content`, when it shows
+/// the content as it is (rendered with two different contents, it differs
+/// only there); `None` when it does anything else with it.
+fn template_frame(
+    render: &dyn Fn(String) -> Result<String, Diagnostic>,
+) -> Result<Option<(String, String)>, Diagnostic> {
+    const A: &str = "\u{1}chess-kit-docs content A\u{1}";
+    const B: &str = "\u{1}chess-kit-docs content B, longer\u{1}";
+    let split = |text: String, marker: &str| {
+        let (head, tail) = text.split_once(marker)?;
+        (!tail.contains(marker)).then(|| (head.to_string(), tail.to_string()))
+    };
+    let a = split(render(A.to_string())?, A);
+    let b = split(render(B.to_string())?, B);
+    Ok(a.filter(|a| Some(a) == b.as_ref()))
 }
 
 fn findings_summary(errors: usize, warnings: usize) -> Option<String> {

@@ -165,10 +165,20 @@ pub struct OutlineEntry {
     pub slug: String,
 }
 
+/// A drawing on the pages. A book's diagrams are parsed again when their
+/// pages are written, a few at a time, so that a large book's drawings are
+/// never all held at once.
+pub enum Figure {
+    Tree(usvg::Tree),
+    /// The book's diagram of this index.
+    Diagram(usize),
+}
+
 /// The laid-out book.
 pub struct Laid {
     pub pages: Vec<Page>,
-    pub trees: Vec<usvg::Tree>,
+    /// What each `Draw::Svg` draws, by its `tree`.
+    pub trees: Vec<Figure>,
     pub images: Vec<Image>,
     pub outline: Vec<OutlineEntry>,
     /// Each heading's page index and y.
@@ -505,7 +515,8 @@ struct Ctx<'a> {
     out: Vec<VBox>,
     targets: Vec<Target>,
     trees: Vec<Option<usize>>,
-    tree_list: Vec<usvg::Tree>,
+    /// Each drawing's diagram index and size.
+    tree_list: Vec<(usize, usvg::Size)>,
     images: Vec<Image>,
     outline: Vec<OutlineEntry>,
     diags: Vec<Diagnostic>,
@@ -609,24 +620,24 @@ pub fn layout(
             .collect());
     }
 
-    // Every diagram's SVG, parsed in parallel; order stays the book's.
-    let parsed: Vec<Option<Result<usvg::Tree, String>>> = book
+    // Every diagram's SVG, parsed in parallel for its size; order stays the book's.
+    let parsed: Vec<Option<Result<usvg::Size, String>>> = book
         .diagrams
         .par_iter()
         .map(|d| {
             d.diagram
                 .as_ref()
-                .map(|d| parse_svg(&diagram_svg(d, style)))
+                .map(|d| parse_svg(&diagram_svg(d, style)).map(|t| t.size()))
         })
         .collect();
     let mut diags = Vec::new();
     let mut trees = Vec::new();
     let mut tree_list = Vec::new();
-    for (entry, p) in book.diagrams.iter().zip(parsed) {
+    for (i, (entry, p)) in book.diagrams.iter().zip(parsed).enumerate() {
         match p {
-            Some(Ok(tree)) => {
+            Some(Ok(size)) => {
                 trees.push(Some(tree_list.len()));
-                tree_list.push(tree);
+                tree_list.push((i, size));
             }
             Some(Err(e)) => {
                 diags.push(Diagnostic::error(
@@ -1082,7 +1093,7 @@ impl Ctx<'_> {
         let Some(tree) = self.trees.get(index).copied().flatten() else {
             return;
         };
-        let size = self.tree_list[tree].size();
+        let size = self.tree_list[tree].1;
         let (uw, uh) = (size.width().max(1.0), size.height().max(1.0));
         // One square size through the book; narrower only when the text is.
         let mut scale = self.ps.square / UNIT as f32;
@@ -1622,7 +1633,11 @@ impl Ctx<'_> {
         }
         Laid {
             pages,
-            trees: self.tree_list,
+            trees: self
+                .tree_list
+                .iter()
+                .map(|&(d, _)| Figure::Diagram(d))
+                .collect(),
             images: self.images,
             outline: self.outline,
             anchors,
@@ -1893,9 +1908,10 @@ mod tests {
         let parsed: Vec<Option<usize>> = book
             .diagrams
             .iter()
-            .map(|d| {
+            .enumerate()
+            .map(|(i, d)| {
                 let tree = parse_svg(&diagram_svg(d.diagram.as_ref()?, &style)).ok()?;
-                ctx.tree_list.push(tree);
+                ctx.tree_list.push((i, tree.size()));
                 Some(ctx.tree_list.len() - 1)
             })
             .collect();

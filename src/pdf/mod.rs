@@ -126,7 +126,12 @@ pub fn book_pdf_with(
         width: book_style.letter.width,
         height: book_style.letter.height,
     });
-    write::write(&laid, &fonts, &meta, sheet.as_ref()).map_err(fail)
+    // The layout parsed each diagram for its size only; its page parses it again.
+    let diagram = |i: usize| {
+        let d = book.diagrams.get(i)?.diagram.as_ref()?;
+        layout::parse_svg(&crate::render::diagram_svg(d, style)).ok()
+    };
+    write::write_book(&laid, &fonts, &meta, sheet.as_ref(), &diagram).map_err(fail)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! as vectors through krilla-svg; links, named destinations, the outline,
 //! page labels and metadata.
 
+use std::collections::HashMap;
 use std::num::NonZeroU32;
 
 use krilla::action::{Action, LinkAction};
@@ -18,9 +19,11 @@ use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use krilla::{Document, SerializeSettings};
 use krilla_svg::{SurfaceExt, SvgSettings};
+use rayon::prelude::*;
+use resvg::usvg;
 
 use super::impose::{Slot, impose};
-use super::layout::{Draw, Label, Laid, Page, Target};
+use super::layout::{Draw, Figure, Label, Laid, Page, Target};
 use super::text::{FaceId, Fonts, Rgb};
 
 /// What the document says about itself.
@@ -68,11 +71,29 @@ fn placements(laid: &Laid, sheet: Option<&Sheet>) -> (usize, Vec<Slot>) {
     }
 }
 
+/// The PDF of pages whose drawings are all parsed already.
 pub fn write(
     laid: &Laid,
     fonts: &Fonts,
     meta: &Meta,
     sheet: Option<&Sheet>,
+) -> Result<Vec<u8>, String> {
+    write_book(laid, fonts, meta, sheet, &|_| None)
+}
+
+/// Drawings parsed at once, in parallel, for the pages about to be
+/// written: enough to keep both cores busy, few enough to hold.
+const PARSED_AT_ONCE: usize = 32;
+
+/// The PDF; `diagram` parses the book's diagram of an index
+/// ([`Figure::Diagram`]) when its page is written, and `None` leaves it
+/// out (the layout has reported why).
+pub fn write_book(
+    laid: &Laid,
+    fonts: &Fonts,
+    meta: &Meta,
+    sheet: Option<&Sheet>,
+    diagram: &(dyn Fn(usize) -> Option<usvg::Tree> + Sync),
 ) -> Result<Vec<u8>, String> {
     let mut doc = Document::new_with(SerializeSettings::default());
     let kfonts: Vec<Font> = FaceId::ALL
@@ -98,8 +119,45 @@ pub fn write(
         ))
     };
 
+    let mut on_side: Vec<Vec<&Slot>> = vec![Vec::new(); sides];
+    for s in &slots {
+        if let Some(on) = on_side.get_mut(s.side) {
+            on.push(s);
+        }
+    }
+    // The diagrams each side draws.
+    let figures_of = |side: usize| -> Vec<usize> {
+        on_side[side]
+            .iter()
+            .flat_map(|s| &laid.pages[s.page].draws)
+            .filter_map(|d| match d {
+                Draw::Svg { tree, .. } => Some(*tree),
+                _ => None,
+            })
+            .filter(|&t| matches!(laid.trees.get(t), Some(Figure::Diagram(_))))
+            .collect()
+    };
+    let mut parsed: HashMap<usize, usvg::Tree> = HashMap::new();
+    let mut next = 0;
     for side in 0..sides {
-        let on: Vec<&Slot> = slots.iter().filter(|s| s.side == side).collect();
+        if side == next {
+            // The next sides' diagrams, parsed together; the last ones dropped.
+            let mut wanted = Vec::new();
+            while next < sides && (next == side || wanted.len() < PARSED_AT_ONCE) {
+                wanted.extend(figures_of(next));
+                next += 1;
+            }
+            wanted.sort_unstable();
+            wanted.dedup();
+            parsed = wanted
+                .par_iter()
+                .filter_map(|&t| match laid.trees.get(t) {
+                    Some(Figure::Diagram(d)) => Some((t, diagram(*d)?)),
+                    _ => None,
+                })
+                .collect();
+        }
+        let on = &on_side[side];
         let (w, h, label) = match sheet {
             Some(s) => {
                 let which = if side % 2 == 0 { "front" } else { "back" };
@@ -126,9 +184,9 @@ pub fn write(
         let mut page = doc.start_page_with(settings);
         {
             let mut surface = page.surface();
-            for s in &on {
+            for s in on {
                 surface.push_transform(&Transform::from_translate(s.x, s.y));
-                draw_page(&mut surface, laid, &laid.pages[s.page], &kfonts);
+                draw_page(&mut surface, laid, &parsed, &laid.pages[s.page], &kfonts);
                 surface.pop();
             }
             if let (Some(sh), Some(first)) = (sheet, laid.pages.first()) {
@@ -136,7 +194,7 @@ pub fn write(
             }
             surface.finish();
         }
-        for s in &on {
+        for s in on {
             for l in &laid.pages[s.page].links {
                 let Some(rect) = Rect::from_xywh(l.x + s.x, l.y + s.y, l.w.max(0.1), l.h.max(0.1))
                 else {
@@ -219,7 +277,13 @@ fn outline(laid: &Laid, dest: &dyn Fn(&str) -> Option<XyzDestination>) -> Outlin
     root
 }
 
-fn draw_page(surface: &mut Surface, laid: &Laid, page: &Page, fonts: &[Font]) {
+fn draw_page(
+    surface: &mut Surface,
+    laid: &Laid,
+    parsed: &HashMap<usize, usvg::Tree>,
+    page: &Page,
+    fonts: &[Font],
+) {
     for d in &page.draws {
         match d {
             Draw::Text {
@@ -275,7 +339,12 @@ fn draw_page(surface: &mut Surface, laid: &Laid, page: &Page, fonts: &[Font]) {
                 dash,
             } => line(surface, *from, *to, *width, *colour, *dash),
             Draw::Svg { tree, x, y, w, h } => {
-                if let (Some(t), Some(size)) = (laid.trees.get(*tree), Size::from_wh(*w, *h)) {
+                let t = match laid.trees.get(*tree) {
+                    Some(Figure::Tree(t)) => Some(t),
+                    Some(Figure::Diagram(_)) => parsed.get(tree),
+                    None => None,
+                };
+                if let (Some(t), Some(size)) = (t, Size::from_wh(*w, *h)) {
                     surface.push_transform(&Transform::from_translate(*x, *y));
                     surface.draw_svg(t, size, SvgSettings::default());
                     surface.pop();
