@@ -3,7 +3,9 @@
 //! lines and labels, many arrows, random byte edits, splices) and runs each
 //! input through parse, check (with the replay and the searches), SVG and
 //! PNG drawing, the site page, the PDF book and the deck, catching panics
-//! and timing out slow inputs. Every failing input is saved; copy it into
+//! and timing out slow inputs. Every failing input is saved as the
+//! regression folder keeps it: `crash-<hash>.md`, its bytes, and
+//! `crash-<hash>.txt`, what went wrong. Copy both into
 //! `tests/fuzz_regressions/` to keep it as a regression test.
 //!
 //! ```sh
@@ -415,9 +417,14 @@ fn main() {
             Err(_) => format!("took longer than {:?}", args.timeout),
         };
         failures += 1;
-        let name = format!("crash-{:016x}.md", chess_kit_docs::output::hash(&input));
-        let path = args.crashes.join(name);
+        let stem = format!("crash-{:016x}", chess_kit_docs::output::hash(&input));
+        let path = args.crashes.join(format!("{stem}.md"));
         let _ = std::fs::write(&path, &input);
+        let note = format!(
+            "examples/fuzz.rs, seed {}, run {runs}: {outcome}\nstages: {depth:?}\n",
+            args.seed
+        );
+        let _ = std::fs::write(args.crashes.join(format!("{stem}.txt")), note);
         eprintln!("run {runs}: {outcome}; input saved as {}", path.display());
         if outcome.starts_with("took") {
             // The worker is still busy with it; nothing more can run.

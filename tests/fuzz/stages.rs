@@ -1,7 +1,8 @@
 //! One fuzz input through every stage the tool has: parse, check (with the
 //! replay and the shortest-solution search), SVG and PNG drawing, the site
 //! page, the PDF book and the card deck. Used by the fuzz driver
-//! (`examples/fuzz.rs`) and the regression test over its saved inputs.
+//! (`examples/fuzz.rs`) and by the regression test over the inputs it
+//! found (`tests/fuzz_regressions.rs`, inputs in `tests/fuzz_regressions/`).
 
 #![allow(dead_code)]
 

@@ -1,0 +1,69 @@
+//! A large rulebook made from the bundled one, for the large-book test,
+//! its bench and `examples/large_book.rs` (which writes one to measure
+//! `build`'s time and memory).
+
+#![allow(dead_code)]
+
+/// A rulebook of at least `diagrams` diagrams: the games of `rules` (the
+/// bundled `rules/rules.md`, up to its appendix) again and again. Each copy
+/// after the first numbers its headings (`## Zombie Chess 2`) and marks its
+/// boards with the copy's number in a corner, so that no two drawings are
+/// the same. `per_copy` is how many diagrams one copy of the games holds.
+pub fn large_book(rules: &str, per_copy: usize, diagrams: usize) -> String {
+    let lines: Vec<&str> = rules.lines().collect();
+    // The front matter, introduction and table of contents, once.
+    let toc = lines
+        .iter()
+        .position(|l| l.trim() == "## Table of Contents")
+        .map_or(0, |i| i + 1);
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with("## Appendix"))
+        .unwrap_or(lines.len());
+    let games = &lines[toc.min(end)..end];
+    let mut out = String::new();
+    for l in &lines[..toc.min(end)] {
+        out.push_str(l);
+        out.push('\n');
+    }
+    let copies = diagrams.div_ceil(per_copy.max(1)).max(1);
+    for copy in 1..=copies {
+        push_copy(&mut out, games, copy);
+    }
+    out
+}
+
+/// One copy of the games; the first as it is.
+fn push_copy(out: &mut String, games: &[&str], copy: usize) {
+    let mut in_block = false;
+    let mut board = false;
+    for l in games {
+        let indented = l.starts_with("    ") && !l[4..].starts_with(' ') && l.len() > 4;
+        if copy > 1 && in_block && board && !indented {
+            out.push_str(&format!("    corner text: {copy}, 1, 1\n"));
+        }
+        if indented {
+            if !in_block {
+                board = is_board_row(&l[4..]);
+            }
+            in_block = true;
+        } else {
+            in_block = false;
+        }
+        out.push_str(l);
+        if copy > 1 && l.starts_with('#') && l.contains("# ") {
+            out.push_str(&format!(" {copy}"));
+        }
+        out.push('\n');
+    }
+    if copy > 1 && in_block && board {
+        out.push_str(&format!("    corner text: {copy}, 1, 1\n"));
+    }
+    out.push('\n');
+}
+
+/// Eight squares of one character each: a board's first row.
+fn is_board_row(row: &str) -> bool {
+    let cells: Vec<&str> = row.split(' ').collect();
+    cells.len() == 8 && cells.iter().all(|c| c.chars().count() == 1)
+}
