@@ -10,10 +10,11 @@
 //!
 //! ```sh
 //! cargo run --release --example fuzz -- --seconds 90 [--seed N] [--runs N]
-//!     [--crashes DIR] [--timeout-ms N]
+//!     [--crashes DIR] [--timeout-ms N] [--workers N]
 //! ```
 //!
-//! The same seed gives the same inputs in the same order. Exit code 0: no
+//! Inputs run on one worker thread a core (`--workers`). The same seed
+//! gives the same inputs in the same order. Exit code 0: no
 //! failure; 1: a panic or a time-out (inputs saved); 2: a usage error.
 
 #[path = "../tests/fuzz/stages.rs"]
@@ -288,6 +289,8 @@ struct Args {
     runs: Option<u64>,
     crashes: PathBuf,
     timeout: Duration,
+    /// Inputs run at once; `None` for one a core.
+    workers: Option<usize>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -297,6 +300,7 @@ fn parse_args() -> Result<Args, String> {
         runs: None,
         crashes: PathBuf::from("target/fuzz-crashes"),
         timeout: Duration::from_secs(20),
+        workers: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -318,6 +322,11 @@ fn parse_args() -> Result<Args, String> {
             "--timeout-ms" => {
                 let v = value()?;
                 args.timeout = Duration::from_millis(v.parse().map_err(|_| bad(&v))?);
+            }
+            "--workers" => {
+                let v = value()?;
+                let n: usize = v.parse().map_err(|_| bad(&v))?;
+                args.workers = Some(n.max(1));
             }
             "--crashes" => args.crashes = PathBuf::from(value()?),
             _ => return Err(format!("unknown argument `{flag}`")),
@@ -347,6 +356,14 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
     inputs
 }
 
+/// An input being run, and when it is late.
+struct Running {
+    input: Vec<u8>,
+    depth: Depth,
+    run: u64,
+    deadline: Instant,
+}
+
 fn main() {
     let args = match parse_args() {
         Ok(a) => a,
@@ -359,82 +376,129 @@ fn main() {
     std::panic::set_hook(Box::new(|_| {}));
     let corpus = corpus();
     let seeds: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
-    let style = Style::default();
     let mut rng = Rng::new(args.seed);
     let started = Instant::now();
     let deadline = Duration::from_secs_f64(args.seconds);
     let mut runs = 0u64;
     let mut failures = 0u64;
-    let (to_worker, inbox) = mpsc::channel::<(Vec<u8>, Depth)>();
-    let (to_main, results) = mpsc::channel::<Result<(), String>>();
-    // One worker, so a slow input can be timed out without killing it. Its
-    // stack is that of the tool's own worker threads (rayon's 2 MiB), so a
-    // recursion that would overflow there overflows here too.
-    std::thread::Builder::new()
-        .name("fuzz-worker".into())
-        .stack_size(2 << 20)
-        .spawn(move || {
-            for (input, depth) in inbox {
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    stages::run("fuzz.md", &input, depth, &style)
-                }))
-                .map_err(|e| {
-                    e.downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_else(|| "a panic".to_string())
-                });
-                if to_main.send(result).is_err() {
-                    break;
-                }
-            }
+    let _ = std::fs::create_dir_all(&args.crashes);
+    let (to_main, results) = mpsc::channel::<(usize, Result<(), String>)>();
+    // A worker a core, so a slow input can be timed out without killing
+    // it. Their stacks are those of the tool's own worker threads (rayon's
+    // 2 MiB), so a recursion that would overflow there overflows here too.
+    let workers = args.workers.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let to_workers: Vec<mpsc::Sender<(Vec<u8>, Depth)>> = (0..workers)
+        .map(|id| {
+            let (to_worker, inbox) = mpsc::channel::<(Vec<u8>, Depth)>();
+            let to_main = to_main.clone();
+            std::thread::Builder::new()
+                .name(format!("fuzz-worker-{id}"))
+                .stack_size(2 << 20)
+                .spawn(move || {
+                    let style = Style::default();
+                    for (input, depth) in inbox {
+                        let result = catch_unwind(AssertUnwindSafe(|| {
+                            stages::run("fuzz.md", &input, depth, &style)
+                        }))
+                        .map_err(|e| {
+                            e.downcast_ref::<String>()
+                                .cloned()
+                                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                                .unwrap_or_else(|| "a panic".to_string())
+                        });
+                        if to_main.send((id, result)).is_err() {
+                            break;
+                        }
+                    }
+                })
+                .expect("a worker thread");
+            to_worker
         })
-        .expect("a worker thread");
-    while started.elapsed() < deadline && args.runs.is_none_or(|n| runs < n) {
-        let (_, base) = &corpus[rng.below(corpus.len())];
-        let mut input = base.clone();
-        for _ in 0..1 + rng.below(4) {
-            mutate(&mut input, &mut rng, &seeds);
+        .collect();
+    let mut running: Vec<Option<Running>> = (0..workers).map(|_| None).collect();
+    loop {
+        // Every idle worker gets the next input, while time and runs last.
+        let more = |runs: u64| started.elapsed() < deadline && args.runs.is_none_or(|n| runs < n);
+        for (id, slot) in running.iter_mut().enumerate() {
+            if slot.is_some() || !more(runs) {
+                continue;
+            }
+            let (_, base) = &corpus[rng.below(corpus.len())];
+            let mut input = base.clone();
+            for _ in 0..1 + rng.below(4) {
+                mutate(&mut input, &mut rng, &seeds);
+            }
+            // Every input is parsed, checked and drawn as SVG; the costly
+            // stages run on a share of them.
+            let depth = Depth {
+                shortest: rng.chance(16),
+                pngs: if rng.chance(4) { 2 } else { 0 },
+                pdf: rng.chance(8),
+                deck: rng.chance(16),
+            };
+            // A stack overflow aborts the process: the input is on disk first.
+            let _ = std::fs::write(args.crashes.join(format!("last-input-{id}.md")), &input);
+            runs += 1;
+            to_workers[id]
+                .send((input.clone(), depth))
+                .expect("the worker is alive");
+            *slot = Some(Running {
+                input,
+                depth,
+                run: runs,
+                deadline: Instant::now() + args.timeout,
+            });
         }
-        // Every input is parsed, checked and drawn as SVG; the costly
-        // stages run on a share of them.
-        let depth = Depth {
-            shortest: rng.chance(16),
-            pngs: if rng.chance(4) { 2 } else { 0 },
-            pdf: rng.chance(8),
-            deck: rng.chance(16),
+        let Some(first_deadline) = running.iter().flatten().map(|r| r.deadline).min() else {
+            break;
         };
-        // A stack overflow aborts the process: the input is on disk first.
-        let _ = std::fs::create_dir_all(&args.crashes);
-        let _ = std::fs::write(args.crashes.join("last-input.md"), &input);
-        to_worker
-            .send((input.clone(), depth))
-            .expect("the worker is alive");
-        runs += 1;
-        let outcome = match results.recv_timeout(args.timeout) {
-            Ok(Ok(())) => continue,
-            Ok(Err(panic)) => format!("panic: {panic}"),
-            Err(_) => format!("took longer than {:?}", args.timeout),
+        let wait = first_deadline.saturating_duration_since(Instant::now());
+        let (failed, outcome) = match results.recv_timeout(wait) {
+            Ok((id, Ok(()))) => {
+                running[id] = None;
+                continue;
+            }
+            Ok((id, Err(panic))) => (running[id].take(), format!("panic: {panic}")),
+            Err(_) => {
+                // The late worker is still busy with its input.
+                let late = running
+                    .iter_mut()
+                    .filter(|r| r.as_ref().is_some_and(|r| r.deadline <= Instant::now()))
+                    .min_by_key(|r| r.as_ref().map(|r| r.deadline));
+                let Some(late) = late else {
+                    continue;
+                };
+                (late.take(), format!("took longer than {:?}", args.timeout))
+            }
+        };
+        let Some(Running {
+            input, depth, run, ..
+        }) = failed
+        else {
+            continue;
         };
         failures += 1;
         let stem = format!("crash-{:016x}", chess_kit_docs::output::hash(&input));
         let path = args.crashes.join(format!("{stem}.md"));
         let _ = std::fs::write(&path, &input);
         let note = format!(
-            "examples/fuzz.rs, seed {}, run {runs}: {outcome}\nstages: {depth:?}\n",
+            "examples/fuzz.rs, seed {}, run {run}: {outcome}\nstages: {depth:?}\n",
             args.seed
         );
         let _ = std::fs::write(args.crashes.join(format!("{stem}.txt")), note);
-        eprintln!("run {runs}: {outcome}; input saved as {}", path.display());
+        eprintln!("run {run}: {outcome}; input saved as {}", path.display());
         if outcome.starts_with("took") {
-            // The worker is still busy with it; nothing more can run.
+            // A worker hangs: report at once rather than wait for the rest.
             break;
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
     println!(
-        "fuzz: seed {}, {runs} runs in {elapsed:.1} s ({:.1} runs/s), {failures} failures",
+        "fuzz: seed {}, {runs} runs on {workers} worker{} in {elapsed:.1} s ({:.1} runs/s), {failures} failures",
         args.seed,
+        if workers == 1 { "" } else { "s" },
         runs as f64 / elapsed.max(1e-9)
     );
     std::process::exit(if failures == 0 { 0 } else { 1 });

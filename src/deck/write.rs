@@ -198,7 +198,7 @@ pub fn pdf(
         keywords: vec!["chess".into(), "cards".into(), "print and play".into()],
         date,
     };
-    write(&laid, &fonts, &meta, None)
+    write(laid, &fonts, &meta, None)
 }
 
 fn data_url(svg: &str) -> String {

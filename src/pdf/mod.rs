@@ -131,7 +131,7 @@ pub fn book_pdf_with(
         let d = book.diagrams.get(i)?.diagram.as_ref()?;
         layout::parse_svg(&crate::render::diagram_svg(d, style)).ok()
     };
-    write::write_book(&laid, &fonts, &meta, sheet.as_ref(), &diagram).map_err(fail)
+    write::write_book(laid, &fonts, &meta, sheet.as_ref(), &diagram).map_err(fail)
 }
 
 #[cfg(test)]

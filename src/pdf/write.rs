@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use resvg::usvg;
 
 use super::impose::{Slot, impose};
-use super::layout::{Draw, Figure, Label, Laid, Page, Target};
+use super::layout::{Draw, Figure, Label, Laid, OutlineEntry, Page, Target};
 use super::text::{FaceId, Fonts, Rgb};
 
 /// What the document says about itself.
@@ -54,12 +54,12 @@ fn fill(c: Rgb) -> Fill {
 }
 
 /// Where each logical page lands: physical page and offset.
-fn placements(laid: &Laid, sheet: Option<&Sheet>) -> (usize, Vec<Slot>) {
-    match (sheet, laid.pages.first()) {
-        (Some(_), Some(first)) => impose(laid.pages.len(), first.width, first.height),
+fn placements(pages: &[Page], sheet: Option<&Sheet>) -> (usize, Vec<Slot>) {
+    match (sheet, pages.first()) {
+        (Some(_), Some(first)) => impose(pages.len(), first.width, first.height),
         _ => (
-            laid.pages.len(),
-            (0..laid.pages.len())
+            pages.len(),
+            (0..pages.len())
                 .map(|p| Slot {
                     page: p,
                     side: p,
@@ -73,7 +73,7 @@ fn placements(laid: &Laid, sheet: Option<&Sheet>) -> (usize, Vec<Slot>) {
 
 /// The PDF of pages whose drawings are all parsed already.
 pub fn write(
-    laid: &Laid,
+    laid: Laid,
     fonts: &Fonts,
     meta: &Meta,
     sheet: Option<&Sheet>,
@@ -87,9 +87,10 @@ const PARSED_AT_ONCE: usize = 32;
 
 /// The PDF; `diagram` parses the book's diagram of an index
 /// ([`Figure::Diagram`]) when its page is written, and `None` leaves it
-/// out (the layout has reported why).
+/// out (the layout has reported why). Each page's drawing is dropped once
+/// it is written, as the PDF grows.
 pub fn write_book(
-    laid: &Laid,
+    laid: Laid,
     fonts: &Fonts,
     meta: &Meta,
     sheet: Option<&Sheet>,
@@ -103,15 +104,22 @@ pub fn write_book(
                 .ok_or_else(|| format!("cannot embed the font for {f:?}"))
         })
         .collect::<Result<_, _>>()?;
-    let (sides, slots) = placements(laid, sheet);
-    let mut where_is = vec![(0usize, 0.0f32, 0.0f32); laid.pages.len()];
+    let Laid {
+        mut pages,
+        trees,
+        images,
+        outline: headings,
+        anchors,
+    } = laid;
+    let (sides, slots) = placements(&pages, sheet);
+    let mut where_is = vec![(0usize, 0.0f32, 0.0f32); pages.len()];
     for s in &slots {
         if let Some(w) = where_is.get_mut(s.page) {
             *w = (s.side, s.x, s.y);
         }
     }
     let dest = |slug: &str| -> Option<XyzDestination> {
-        let &(p, y) = laid.anchors.get(slug)?;
+        let &(p, y) = anchors.get(slug)?;
         let &(side, dx, dy) = where_is.get(p)?;
         Some(XyzDestination::new(
             side,
@@ -126,15 +134,15 @@ pub fn write_book(
         }
     }
     // The diagrams each side draws.
-    let figures_of = |side: usize| -> Vec<usize> {
+    let figures_of = |pages: &[Page], side: usize| -> Vec<usize> {
         on_side[side]
             .iter()
-            .flat_map(|s| &laid.pages[s.page].draws)
+            .flat_map(|s| &pages[s.page].draws)
             .filter_map(|d| match d {
                 Draw::Svg { tree, .. } => Some(*tree),
                 _ => None,
             })
-            .filter(|&t| matches!(laid.trees.get(t), Some(Figure::Diagram(_))))
+            .filter(|&t| matches!(trees.get(t), Some(Figure::Diagram(_))))
             .collect()
     };
     let mut parsed: HashMap<usize, usvg::Tree> = HashMap::new();
@@ -144,14 +152,14 @@ pub fn write_book(
             // The next sides' diagrams, parsed together; the last ones dropped.
             let mut wanted = Vec::new();
             while next < sides && (next == side || wanted.len() < PARSED_AT_ONCE) {
-                wanted.extend(figures_of(next));
+                wanted.extend(figures_of(&pages, next));
                 next += 1;
             }
             wanted.sort_unstable();
             wanted.dedup();
             parsed = wanted
                 .par_iter()
-                .filter_map(|&t| match laid.trees.get(t) {
+                .filter_map(|&t| match trees.get(t) {
                     Some(Figure::Diagram(d)) => Some((t, diagram(*d)?)),
                     _ => None,
                 })
@@ -166,7 +174,7 @@ pub fn write_book(
                 (s.width, s.height, label)
             }
             None => {
-                let p = &laid.pages[side];
+                let p = &pages[side];
                 let label = match p.label {
                     Label::Roman(n) => {
                         PageLabel::new(Some(NumberingStyle::LowerRoman), None, NonZeroU32::new(n))
@@ -186,16 +194,23 @@ pub fn write_book(
             let mut surface = page.surface();
             for s in on {
                 surface.push_transform(&Transform::from_translate(s.x, s.y));
-                draw_page(&mut surface, laid, &parsed, &laid.pages[s.page], &kfonts);
+                draw_page(
+                    &mut surface,
+                    &trees,
+                    &images,
+                    &parsed,
+                    &pages[s.page],
+                    &kfonts,
+                );
                 surface.pop();
             }
-            if let (Some(sh), Some(first)) = (sheet, laid.pages.first()) {
+            if let (Some(sh), Some(first)) = (sheet, pages.first()) {
                 marks(&mut surface, sh, first.width, first.height);
             }
             surface.finish();
         }
         for s in on {
-            for l in &laid.pages[s.page].links {
+            for l in &pages[s.page].links {
                 let Some(rect) = Rect::from_xywh(l.x + s.x, l.y + s.y, l.w.max(0.1), l.h.max(0.1))
                 else {
                     continue;
@@ -217,15 +232,20 @@ pub fn write_book(
             }
         }
         page.finish();
+        for s in on {
+            let done = &mut pages[s.page];
+            done.draws = Vec::new();
+            done.links = Vec::new();
+        }
     }
 
-    for slug in laid.anchors.keys() {
+    for slug in anchors.keys() {
         if let Some(d) = dest(slug) {
             // None only for a name already registered through a link: same target.
             let _ = doc.register_named_destination(NamedDestination::new(slug.clone(), d));
         }
     }
-    doc.set_outline(outline(laid, &dest));
+    doc.set_outline(outline(&headings, &dest));
     let mut m = Metadata::new()
         .title(meta.title.clone())
         .creator("chess-kit-docs".to_string())
@@ -249,9 +269,8 @@ pub fn write_book(
 
 /// The outline nests as the headings do: a `#` part holds the `##`
 /// sections after it, a section its `###` subsections.
-fn outline(laid: &Laid, dest: &dyn Fn(&str) -> Option<XyzDestination>) -> Outline {
-    let entries: Vec<(u8, OutlineNode)> = laid
-        .outline
+fn outline(headings: &[OutlineEntry], dest: &dyn Fn(&str) -> Option<XyzDestination>) -> Outline {
+    let entries: Vec<(u8, OutlineNode)> = headings
         .iter()
         .filter(|e| e.level <= 3)
         .filter_map(|e| Some((e.level, OutlineNode::new(e.title.clone(), dest(&e.slug)?))))
@@ -279,7 +298,8 @@ fn outline(laid: &Laid, dest: &dyn Fn(&str) -> Option<XyzDestination>) -> Outlin
 
 fn draw_page(
     surface: &mut Surface,
-    laid: &Laid,
+    trees: &[Figure],
+    images: &[krilla::image::Image],
     parsed: &HashMap<usize, usvg::Tree>,
     page: &Page,
     fonts: &[Font],
@@ -339,7 +359,7 @@ fn draw_page(
                 dash,
             } => line(surface, *from, *to, *width, *colour, *dash),
             Draw::Svg { tree, x, y, w, h } => {
-                let t = match laid.trees.get(*tree) {
+                let t = match trees.get(*tree) {
                     Some(Figure::Tree(t)) => Some(t),
                     Some(Figure::Diagram(_)) => parsed.get(tree),
                     None => None,
@@ -351,7 +371,7 @@ fn draw_page(
                 }
             }
             Draw::Image { image, x, y, w, h } => {
-                if let (Some(i), Some(size)) = (laid.images.get(*image), Size::from_wh(*w, *h)) {
+                if let (Some(i), Some(size)) = (images.get(*image), Size::from_wh(*w, *h)) {
                     surface.push_transform(&Transform::from_translate(*x, *y));
                     surface.draw_image(i.clone(), size);
                     surface.pop();
@@ -437,4 +457,85 @@ fn marks(surface: &mut Surface, sheet: &Sheet, page_w: f32, page_h: f32) {
         grey,
         None,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::Book;
+    use crate::pdf::BookStyle;
+    use crate::pdf::layout::{layout, parse_svg};
+    use crate::render::diagram_svg;
+    use crate::source::SourceFile;
+    use crate::style::Style;
+
+    /// A book of `n` boards, each different, a few to a section.
+    fn book(n: usize) -> Book {
+        let mut text = String::from("---\ntitle: Many Boards\n---\n\n## Table of Contents\n\n");
+        for i in 0..n {
+            if i % 5 == 0 {
+                text.push_str(&format!("## Section {}\n\nText before the boards.\n\n", i / 5));
+            }
+            text.push_str(&format!(
+                "A board:\n\n    . . . . k . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . K . . .\n    corner text: {i}, 1, 1\n\n"
+            ));
+        }
+        let mut diags = Vec::new();
+        let b = Book::parse(SourceFile::new("many.md", text), &mut diags);
+        assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+        b
+    }
+
+    /// Writing the diagrams parsed a batch at a time gives the same bytes
+    /// as writing them all parsed first, on plain and imposed pages.
+    #[test]
+    fn diagrams_parsed_per_batch_give_the_same_pdf_as_all_at_once() {
+        let b = book(PARSED_AT_ONCE * 3 + 7);
+        let toc = crate::contents::table_of_contents(&b, &mut Vec::new());
+        let style = Style::default();
+        let bs = BookStyle::default();
+        let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
+        let diagram = |i: usize| {
+            let d = b.diagrams.get(i)?.diagram.as_ref()?;
+            parse_svg(&diagram_svg(d, &style)).ok()
+        };
+        let meta = || Meta {
+            title: "Many Boards".into(),
+            subject: None,
+            author: None,
+            keywords: Vec::new(),
+            date: None,
+        };
+        for (ps, sheet) in [
+            (&bs.letter, None),
+            (
+                &bs.zine,
+                Some(Sheet {
+                    width: bs.letter.width,
+                    height: bs.letter.height,
+                }),
+            ),
+        ] {
+            let per_batch = layout(&b, &toc, &style, &bs, ps, &fonts).unwrap();
+            assert_eq!(per_batch.trees.len(), b.diagrams.len());
+            let streamed =
+                write_book(per_batch, &fonts, &meta(), sheet.as_ref(), &diagram).unwrap();
+            let mut all = layout(&b, &toc, &style, &bs, ps, &fonts).unwrap();
+            all.trees = all
+                .trees
+                .iter()
+                .map(|f| match f {
+                    Figure::Diagram(d) => Figure::Tree(diagram(*d).unwrap()),
+                    Figure::Tree(_) => unreachable!("the layout parses nothing to keep"),
+                })
+                .collect();
+            let whole = write(all, &fonts, &meta(), sheet.as_ref()).unwrap();
+            assert!(streamed == whole, "the PDFs differ");
+            // Leaving a diagram out shows: the test can tell.
+            let mut fewer = layout(&b, &toc, &style, &bs, ps, &fonts).unwrap();
+            fewer.trees[0] = Figure::Diagram(usize::MAX);
+            let missing = write_book(fewer, &fonts, &meta(), sheet.as_ref(), &diagram).unwrap();
+            assert!(missing != whole);
+        }
+    }
 }
