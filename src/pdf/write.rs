@@ -474,7 +474,10 @@ mod tests {
         let mut text = String::from("---\ntitle: Many Boards\n---\n\n## Table of Contents\n\n");
         for i in 0..n {
             if i % 5 == 0 {
-                text.push_str(&format!("## Section {}\n\nText before the boards.\n\n", i / 5));
+                text.push_str(&format!(
+                    "## Section {}\n\nText before the boards.\n\n",
+                    i / 5
+                ));
             }
             text.push_str(&format!(
                 "A board:\n\n    . . . . k . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . K . . .\n    corner text: {i}, 1, 1\n\n"

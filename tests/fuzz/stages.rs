@@ -23,6 +23,9 @@ use chess_kit_docs::style::Style;
 pub struct Depth {
     /// Search for shorter Chess Golf solutions.
     pub shortest: bool,
+    /// How many diagnostics to draw in full (quote and caret), the costly
+    /// form; every one is drawn in the short, JSON and GitHub forms.
+    pub drawn_in_full: usize,
     /// How many diagrams to draw as PNG (and outlined web SVG).
     pub pngs: usize,
     /// Lay out and write the PDF book.
@@ -34,6 +37,7 @@ pub struct Depth {
 impl Depth {
     pub const FULL: Depth = Depth {
         shortest: true,
+        drawn_in_full: usize::MAX,
         pngs: usize::MAX,
         pdf: true,
         deck: true,
@@ -61,8 +65,10 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
         },
     );
     diags.extend(findings.into_iter().map(|f| f.diagnostic));
-    for d in &diags {
-        let _ = d.render();
+    for (i, d) in diags.iter().enumerate() {
+        if i < depth.drawn_in_full {
+            let _ = d.render();
+        }
         let _ = d.render_short();
         let _ = d.render_json();
         let _ = d.render_github();
