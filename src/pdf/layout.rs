@@ -483,6 +483,28 @@ fn inked_rows(tree: &usvg::Tree) -> (f32, f32) {
 /// text as glyph outlines in a group that flips font units (y up) onto the
 /// picture, `scale(s -s)` with s = size / units per em; all the embedded
 /// faces have the same units per em.
+/// What the layout needs of a diagram's drawing, measured when it is
+/// parsed; the drawing itself is parsed again when its page is written.
+struct Measured {
+    size: usvg::Size,
+    /// The first and last inked rows ([`inked_rows`]).
+    inked: (f32, f32),
+    /// The sizes of its text ([`text_sizes`]).
+    text_sizes: Vec<f32>,
+}
+
+impl Measured {
+    fn of(tree: &usvg::Tree, units_per_em: f32) -> Measured {
+        let mut text = Vec::new();
+        text_sizes(tree.root(), units_per_em, &mut text);
+        Measured {
+            size: tree.size(),
+            inked: inked_rows(tree),
+            text_sizes: text,
+        }
+    }
+}
+
 pub fn text_sizes(group: &usvg::Group, units_per_em: f32, out: &mut Vec<f32>) {
     for node in group.children() {
         if let usvg::Node::Group(g) = node {
@@ -516,7 +538,7 @@ struct Ctx<'a> {
     targets: Vec<Target>,
     trees: Vec<Option<usize>>,
     /// Each drawing's diagram index and size.
-    tree_list: Vec<(usize, usvg::Size)>,
+    tree_list: Vec<(usize, Measured)>,
     images: Vec<Image>,
     outline: Vec<OutlineEntry>,
     diags: Vec<Diagnostic>,
@@ -620,14 +642,15 @@ pub fn layout(
             .collect());
     }
 
-    // Every diagram's SVG, parsed in parallel for its size; order stays the book's.
-    let parsed: Vec<Option<Result<usvg::Size, String>>> = book
+    // Every diagram's SVG, parsed and measured in parallel; order stays the book's.
+    let em = fonts.face(FaceId::Regular).rb.units_per_em() as f32;
+    let parsed: Vec<Option<Result<Measured, String>>> = book
         .diagrams
         .par_iter()
         .map(|d| {
             d.diagram
                 .as_ref()
-                .map(|d| parse_svg(&diagram_svg(d, style)).map(|t| t.size()))
+                .map(|d| parse_svg(&diagram_svg(d, style)).map(|t| Measured::of(&t, em)))
         })
         .collect();
     let mut diags = Vec::new();
@@ -1093,7 +1116,7 @@ impl Ctx<'_> {
         let Some(tree) = self.trees.get(index).copied().flatten() else {
             return;
         };
-        let size = self.tree_list[tree].1;
+        let size = self.tree_list[tree].1.size;
         let (uw, uh) = (size.width().max(1.0), size.height().max(1.0));
         // One square size through the book; narrower only when the text is.
         let mut scale = self.ps.square / UNIT as f32;
@@ -1105,7 +1128,7 @@ impl Ctx<'_> {
             scale = max_h / uh;
         }
         let (w, h) = (uw * scale, uh * scale);
-        let (top, bottom) = inked_rows(&self.tree_list[tree]);
+        let (top, bottom) = self.tree_list[tree].1.inked;
         let picture = (bottom - top) * scale;
         let gap = self.lead() * 0.6;
         let mut b = VBox::new(picture + gap, BoxKind::Figure);
@@ -1140,10 +1163,9 @@ impl Ctx<'_> {
     /// (as a share of its size) and keep its text readable: at least the
     /// format's `diagram_text` points, the board coordinates a point less.
     fn least_scale(&self, tree: usize, scale: f32) -> f32 {
-        let em = self.shaper.fonts.face(FaceId::Regular).rb.units_per_em() as f32;
-        let mut sizes = Vec::new();
-        text_sizes(self.tree_list[tree].root(), em, &mut sizes);
-        sizes
+        self.tree_list[tree]
+            .1
+            .text_sizes
             .iter()
             .map(|&size| {
                 let least = if (size - self.label_units).abs() < 0.01 * UNIT as f32 {
@@ -1911,7 +1933,8 @@ mod tests {
             .enumerate()
             .map(|(i, d)| {
                 let tree = parse_svg(&diagram_svg(d.diagram.as_ref()?, &style)).ok()?;
-                ctx.tree_list.push((i, tree.size()));
+                let em = ctx.shaper.fonts.face(FaceId::Regular).rb.units_per_em() as f32;
+                ctx.tree_list.push((i, Measured::of(&tree, em)));
                 Some(ctx.tree_list.len() - 1)
             })
             .collect();
