@@ -748,6 +748,57 @@ mod tests {
     }
 
     #[test]
+    fn a_file_written_in_pieces_is_staged_and_recorded_like_a_whole_one() {
+        use std::io::Write as _;
+        let dir = tempfile::tempdir().unwrap();
+        let out = OutputDir::open(dir.path()).unwrap();
+        let mut f = out.start("html", "html/big.html").unwrap();
+        f.write_all(b"one ").unwrap();
+        f.write_all(b"two").unwrap();
+        out.commit(f, None).unwrap();
+        assert!(
+            !dir.path().join("html/big.html").exists(),
+            "staged until the run succeeds"
+        );
+        let (stats, diags) = out.finish(&owners(&["html"]));
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(stats.written, 1);
+        assert_eq!(
+            fs::read(dir.path().join("html/big.html")).unwrap(),
+            b"one two"
+        );
+        let manifest = fs::read_to_string(dir.path().join(MANIFEST)).unwrap();
+        assert!(
+            manifest.contains(&format!("html/big.html\t{:016x}", hash(b"one two"))),
+            "the hash of the whole: {manifest}"
+        );
+
+        // The same bytes again are left alone; others are written.
+        for (text, written, unchanged) in [(&b"one two"[..], 0, 1), (&b"one three"[..], 1, 0)] {
+            let out = OutputDir::open(dir.path()).unwrap();
+            let mut f = out.start("html", "html/big.html").unwrap();
+            f.write_all(text).unwrap();
+            out.commit(f, None).unwrap();
+            let (stats, _) = out.finish(&owners(&["html"]));
+            assert_eq!((stats.written, stats.unchanged), (written, unchanged));
+            assert_eq!(fs::read(dir.path().join("html/big.html")).unwrap(), text);
+        }
+
+        // One started and never committed leaves nothing behind.
+        let out = OutputDir::open(dir.path()).unwrap();
+        let mut f = out.start("html", "html/other.html").unwrap();
+        f.write_all(b"half").unwrap();
+        drop(f);
+        out.abandon();
+        let left: Vec<_> = fs::read_dir(dir.path().join("html"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(left, ["big.html"]);
+    }
+
+    #[test]
     fn a_manifest_path_leaving_the_folder_is_ignored() {
         let m = parse_manifest(
             "site:a\t../../etc/passwd\t0000000000000001\t-\nsite:a\tok.png\t0000000000000001\t-\n",

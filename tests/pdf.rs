@@ -5,7 +5,7 @@ use std::path::Path;
 use chess_kit_docs::book::Book;
 use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::pdf::impose::impose;
-use chess_kit_docs::pdf::layout::{Draw, layout, text_sizes};
+use chess_kit_docs::pdf::layout::{Draw, Figure, layout, parse_svg, text_sizes};
 use chess_kit_docs::pdf::text::Fonts;
 use chess_kit_docs::pdf::{BookStyle, PageFormat, PdfOptions, book_pdf};
 use chess_kit_docs::style::Style;
@@ -355,7 +355,13 @@ fn diagram_text_is_readable_in_every_format() {
                 let Draw::Svg { tree, w, .. } = d else {
                     continue;
                 };
-                let tree = &laid.trees[*tree];
+                // The layout keeps which diagram it is; its drawing is made again.
+                let Figure::Diagram(index) = laid.trees[*tree] else {
+                    continue;
+                };
+                let diagram = book.diagrams[index].diagram.as_ref().unwrap();
+                let tree =
+                    parse_svg(&chess_kit_docs::render::diagram_svg(diagram, &style)).unwrap();
                 // Points per unit of the diagram as this page prints it.
                 let scale = w / tree.size().width();
                 let mut sizes = Vec::new();

@@ -183,7 +183,10 @@ pub fn pdf(
                 links: Vec::new(),
             })
             .collect(),
-        trees: trees.into_iter().map(Figure::Tree).collect(),
+        trees: trees
+            .into_iter()
+            .map(|t| Figure::Tree(Box::new(t)))
+            .collect(),
         images: Vec::new(),
         outline: Vec::new(),
         anchors: BTreeMap::new(),

@@ -169,7 +169,7 @@ pub struct OutlineEntry {
 /// pages are written, a few at a time, so that a large book's drawings are
 /// never all held at once.
 pub enum Figure {
-    Tree(usvg::Tree),
+    Tree(Box<usvg::Tree>),
     /// The book's diagram of this index.
     Diagram(usize),
 }

@@ -360,7 +360,7 @@ fn draw_page(
             } => line(surface, *from, *to, *width, *colour, *dash),
             Draw::Svg { tree, x, y, w, h } => {
                 let t = match trees.get(*tree) {
-                    Some(Figure::Tree(t)) => Some(t),
+                    Some(Figure::Tree(t)) => Some(t.as_ref()),
                     Some(Figure::Diagram(_)) => parsed.get(tree),
                     None => None,
                 };
@@ -528,7 +528,7 @@ mod tests {
                 .trees
                 .iter()
                 .map(|f| match f {
-                    Figure::Diagram(d) => Figure::Tree(diagram(*d).unwrap()),
+                    Figure::Diagram(d) => Figure::Tree(Box::new(diagram(*d).unwrap())),
                     Figure::Tree(_) => unreachable!("the layout parses nothing to keep"),
                 })
                 .collect();
