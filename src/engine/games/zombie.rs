@@ -110,7 +110,10 @@ impl StepRules for ZombieSteps {
 /// anything (see `ZombieSteps::step`).
 fn unburied(after: &State, from: Square) -> State {
     let mut s = after.clone();
-    s.board.set(from, None);
+    // An arrow may start in the margin (rank 0 or 9): nothing is buried there.
+    if from.is_on_board() {
+        s.board.set(from, None);
+    }
     s
 }
 
