@@ -4,11 +4,12 @@
 //! same time). A white and a black arrow together are the two simultaneous
 //! moves: both proposed from the diagram, or both made (a mutual capture
 //! swaps the pieces; two pieces meeting on an empty square are both
-//! captured). Other arrows are replayed in turn (an exchange of blows).
+//! captured). Other arrows are replayed in turn (an exchange of blows, on
+//! a square a piece attacked before the moves and still attacks).
 //! Both kings may be in check after simultaneous moves, so no turn is read.
 
 use crate::diagram::{Arrow, BoardDiagram, Color, Piece, Role, Square};
-use crate::engine::chess::{CastlingInference, Position, Rules};
+use crate::engine::chess::{CastlingInference, Position, Rules, attacks};
 use crate::engine::games::common;
 use crate::engine::material;
 use crate::engine::replay::{State, StepRules, arrow_color, orthodox_step};
@@ -205,8 +206,13 @@ impl Game for Synchronous {
         // Arrows of one side only may be alternatives: the turn's reading
         // (simultaneous moves, then blows) applies when both sides move.
         let one_side = whites.is_empty() || blacks.is_empty();
-        if one_side || check_blows(&arrows, out) {
+        if one_side {
             common::check_moves(board, &state, &arrows, &SyncSteps, out);
+        } else if check_blows(&arrows, out)
+            && let Some(plan) = common::check_moves(board, &state, &arrows, &SyncSteps, out)
+        {
+            let made: Vec<&Arrow> = plan.made.iter().map(|&i| arrows[i]).collect();
+            check_blow_attacks(&plan.start, &made, out);
         }
     }
 }
@@ -281,6 +287,133 @@ fn check_blows(arrows: &[&Arrow], out: &mut Vec<Finding>) -> bool {
         );
     }
     readable
+}
+
+/// The made moves `made`, oldest first from `start`: the first to end on
+/// a square is a simultaneous move, the later ones blows on it. "An
+/// exchange of blows … happens if either piece has moved to a square that
+/// was attacked by an opponent's piece before the move and is still
+/// attacked by the same piece"; "Each piece may only move once during an
+/// exchange of blows" (a piece that made the simultaneous move may still
+/// take part once).
+fn check_blow_attacks(start: &State, made: &[&Arrow], out: &mut Vec<Finding>) {
+    // Indices into `made` of the first move onto each square.
+    let mut firsts: Vec<usize> = Vec::new();
+    for (i, a) in made.iter().enumerate() {
+        if !firsts.iter().any(|&f| made[f].to == a.to) {
+            firsts.push(i);
+        }
+    }
+    let simultaneous: Vec<&Arrow> = firsts.iter().map(|&i| made[i]).collect();
+    // Two firsts of one side: this order is not the turn's (another may
+    // be), so nothing is claimed about it.
+    if let [s, t] = simultaneous.as_slice()
+        && arrow_color(s) == arrow_color(t)
+    {
+        return;
+    }
+    let after = after_simultaneous(start, &simultaneous);
+    for (&f, m) in firsts.iter().zip(&simultaneous) {
+        let Some(first_blow) = made[f + 1..].iter().find(|a| a.to == m.to) else {
+            continue;
+        };
+        let (Some(mover), Some(color)) = (start.piece(m.from), arrow_color(m)) else {
+            continue;
+        };
+        // Whether the piece `p` on `x` before the simultaneous moves still
+        // attacks the square after them, from wherever it went.
+        let still = |x: Square, p: Piece| -> bool {
+            let to = simultaneous
+                .iter()
+                .find(|s| s.from == x)
+                .map_or(x, |s| s.to);
+            to != m.to
+                && after.iter().any(|b| {
+                    b.piece(to).is_some_and(|q| {
+                        q.color == p.color
+                            && (q.role == p.role || (p.role == Role::Pawn && to != x))
+                            && attacks(&b.board, to, q.role, q.color).contains(m.to)
+                    })
+                })
+        };
+        let attacked_and_still = start.board.pieces().any(|(x, p)| {
+            p.color == color.other()
+                && attacks(&start.board, x, p.role, p.color).contains(m.to)
+                && still(x, p)
+        });
+        if !attacked_and_still {
+            out.push(
+                Finding::error(
+                    common::ARROW,
+                    first_blow.span,
+                    format!(
+                        "no {} piece attacked {} before the {} moved there and still attacks it, so no exchange of blows happens on {}",
+                        color.other().name(),
+                        m.to,
+                        mover.name(),
+                        m.to
+                    ),
+                )
+                .with_help("an exchange of blows needs a square attacked before the simultaneous moves and still attacked by the same piece"),
+            );
+        }
+    }
+    // Squares now holding a piece that has made a blow.
+    let mut blown: Vec<Square> = Vec::new();
+    for (i, a) in made.iter().enumerate() {
+        let is_blow = !firsts.contains(&i);
+        if is_blow && blown.contains(&a.from) {
+            out.push(Finding::error(
+                common::ARROW,
+                a.span,
+                format!(
+                    "the piece that moves {}–{} has already made a blow: each piece may only move once during an exchange of blows",
+                    a.from, a.to
+                ),
+            ));
+        }
+        blown.retain(|&s| s != a.from && s != a.to);
+        if is_blow {
+            blown.push(a.to);
+        }
+    }
+}
+
+/// The positions right after the simultaneous moves from `start`, one for
+/// each promotion a pawn reaching the last rank may have chosen.
+fn after_simultaneous(start: &State, simultaneous: &[&Arrow]) -> Vec<State> {
+    let mut states = vec![start.clone()];
+    for a in simultaneous {
+        states.iter_mut().for_each(|s| s.board.set(a.from, None));
+    }
+    let met = matches!(simultaneous, [s, t] if s.to == t.to);
+    for a in simultaneous {
+        let Some(p) = start.piece(a.from) else {
+            continue;
+        };
+        let roles: Vec<Role> = if met {
+            Vec::new()
+        } else if p.role == Role::Pawn && a.to.rank == if p.color == Color::White { 8 } else { 1 } {
+            vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+        } else {
+            vec![p.role]
+        };
+        if roles.is_empty() {
+            states.iter_mut().for_each(|s| s.board.set(a.to, None));
+            continue;
+        }
+        states = states
+            .iter()
+            .flat_map(|s| {
+                roles.iter().map(move |&r| {
+                    let mut s = s.clone();
+                    s.board.set(a.to, Some(Piece::new(p.color, r)));
+                    s
+                })
+            })
+            .collect();
+    }
+    states
 }
 
 #[cfg(test)]
@@ -425,19 +558,19 @@ mod tests {
         );
     }
 
-    /// White's knight went f3–e5 while Black played d7–d6; then Black's
-    /// pawn took the knight on e5 and White's d4 pawn took it back: an
-    /// exchange of blows on e5.
-    const BLOWS: &str = "r n b q k b n r
+    /// White's knight went f3–e5 while Black's went b8–c6; the d6 pawn,
+    /// which attacked e5 before and still does, took the knight, and
+    /// White's d4 pawn took it back: an exchange of blows on e5.
+    const BLOWS: &str = "r . b q k b n r
          p p p . p p p p
-         . . . . . . . .
+         . . n . . . . .
          . . . . P . . .
          . . . . . . . .
          . . . . . . . .
          P P P . P P P P
          R N B Q K B . R
          arrow: f3, e5, white
-         arrow: d7, d6, black
+         arrow: b8, c6, black
          arrow: d6, e5, black
          arrow: d4, e5, white";
 
@@ -456,7 +589,7 @@ mod tests {
         let f = check_text(SECTION, &elsewhere);
         assert!(
             f.iter()
-                .any(|f| f.rule == common::ARROW && f.message.contains("end on e5, d6, d3")),
+                .any(|f| f.rule == common::ARROW && f.message.contains("end on e5, c6, d3")),
             "{elsewhere}: {:?}",
             summary(&f)
         );
@@ -477,6 +610,118 @@ mod tests {
             f.iter()
                 .any(|f| f.rule == common::ARROW && f.message.contains("cannot reach e5")),
             "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// The knight that went b8–c6 at the same time takes part: "The pieces
+    /// that made simultaneous moves may participate in an exchange of
+    /// blows", but only where the d6 pawn makes one happen.
+    const KNIGHT_BLOWS: &str = "r . b q k b n r
+         p p p . p p p p
+         . . . p . . . .
+         . . . . P . . .
+         . . . . . . . .
+         . . . . . . . .
+         P P P . P P P P
+         R N B Q K B . R
+         arrow: f3, e5, white
+         arrow: b8, c6, black
+         arrow: c6, e5, black
+         arrow: d4, e5, white";
+
+    #[test]
+    fn a_blow_needs_the_square_attacked_before_the_moves_and_still() {
+        let f = check_text(SECTION, KNIGHT_BLOWS);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Without the d6 pawn nothing attacked e5 before the moves: the
+        // knight that only now attacks it may not start an exchange.
+        let unattacked = KNIGHT_BLOWS.replace(". . . p . . . .", ". . . . . . . .");
+        let f = check_text(SECTION, &unattacked);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("no black piece attacked e5 before")),
+            "{unattacked}: {:?}",
+            summary(&f)
+        );
+        // The queen attacked e5 from h8 and still does from g7.
+        let moved = "k . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . q . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . K .
+             arrow: f3, e5, white
+             arrow: h8, g7, black
+             arrow: g7, e5, black";
+        let f = check_text(SECTION, moved);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The d6 pawn attacked e5 but stepped to d5; the c7 bishop attacks
+        // it only since: not the same piece.
+        let other = "k . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . p b . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . K .
+             arrow: f3, e5, white
+             arrow: d6, d5, black
+             arrow: c7, e5, black";
+        let f = check_text(SECTION, other);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("no black piece attacked e5 before")),
+            "{:?}",
+            summary(&f)
+        );
+        // With the pawn still on d6 the bishop is blocked, the pawn takes.
+        let f = check_text(
+            SECTION,
+            &other
+                .replace(". . . p b . . .", ". . . . p . . .")
+                .replace(
+                    "arrow: d6, d5, black\n             arrow: c7, e5, black",
+                    "arrow: a8, b8, black\n             arrow: d6, e5, black",
+                )
+                .replace("k . . . . . . .", ". k . . . . . ."),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// The a5 rook takes the c7–c5 pawn; the d6 pawn takes the f3–e5
+    /// knight; then the d4 pawn takes on e5.
+    const TWO_SQUARES: &str = ". . . . . . . k
+         . . . . . . . .
+         . . . . . . . .
+         . . R . P . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . K
+         arrow: f3, e5, white
+         arrow: c7, c5, black
+         arrow: a5, c5, white
+         arrow: d6, e5, black
+         arrow: d4, e5, white";
+
+    #[test]
+    fn each_piece_makes_one_blow() {
+        let f = check_text(SECTION, TWO_SQUARES);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The rook that took on c5 takes again on e5.
+        let twice = TWO_SQUARES
+            .replace(". . R . P . . .", ". . . . R . . .")
+            .replace("arrow: d4, e5", "arrow: c5, e5");
+        let f = check_text(SECTION, &twice);
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW
+                    && f.message.contains("c5–e5 has already made a blow")),
+            "{twice}: {:?}",
             summary(&f)
         );
     }
