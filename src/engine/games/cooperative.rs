@@ -1,6 +1,7 @@
 //! Cooperative Chess: on a turn one piece moves: an optional non-capturing
 //! move, then a chain of captures. Kings may move into or stay in check;
-//! castling and en passant as usual.
+//! castling and en passant as usual. The game ends when a king is
+//! captured: a turn starts with both kings, and a king's capture ends it.
 //!
 //! The cards, read from where the examples lay them out: face-up cards
 //! above the board (top left of the margin) are Black's discard stack,
@@ -113,6 +114,33 @@ impl CoopSteps {
     }
 }
 
+impl CoopSteps {
+    /// Why `from`–`to` would be played after the game ended: "The game
+    /// ends immediately when you capture a king", so a turn starts with
+    /// both kings on the board and no move follows a king's capture.
+    fn after_the_end(&self, state: &State, from: Square, to: Square) -> Option<String> {
+        let step = self.path.iter().position(|&m| m == (from, to))?;
+        if step == 0
+            && let Some(gone) = [Color::White, Color::Black]
+                .into_iter()
+                .find(|&c| !has_type(state, c, Role::King))
+        {
+            return Some(format!(
+                "the {} king is not on the board, so the game ended with its capture: no turn follows",
+                gone.name()
+            ));
+        }
+        let victim = state.piece(to)?;
+        (victim.role == Role::King && victim.color != self.color && step + 1 < self.path.len())
+            .then(|| {
+                format!(
+                    "the {} on {to} is captured, and the game ends immediately when a king is captured: no move follows it",
+                    victim.name()
+                )
+            })
+    }
+}
+
 impl StepRules for CoopSteps {
     fn step(
         &self,
@@ -139,6 +167,9 @@ impl StepRules for CoopSteps {
             ));
         }
         if let Some(reason) = self.card_refusal(state, from, to) {
+            return Err(reason);
+        }
+        if let Some(reason) = self.after_the_end(state, from, to) {
             return Err(reason);
         }
         orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)
@@ -570,5 +601,68 @@ mod tests {
             "{:?}",
             summary(&f)
         );
+    }
+
+    /// The white queen may take the d3 pawn, then the king on d5.
+    const QUEEN: &str = ". . . . . . . .
+         . . . . . . . .
+         . . . . p . . .
+         . . . k . . . .
+         . . . . . . . .
+         . . . p . . . .
+         . . . . . . . .
+         K . . Q . . . .
+         arrow: d1, d3, white
+         arrow: d3, d5, white";
+
+    #[test]
+    fn no_move_follows_a_kings_capture() {
+        let f = check_text(SECTION, QUEEN);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Taking the king on d5 ends the game: the e6 pawn is not taken.
+        let on = format!("{QUEEN}\narrow: d5, e6, white");
+        let f = check_text(SECTION, &on);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    .contains("the black king on d5 is captured, and the game ends immediately")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn no_turn_follows_a_kings_capture() {
+        // With the black king gone the game is over: no move is proposed.
+        let gone = QUEEN.replace(". . . k . . . .", ". . . . . . . .");
+        let f = check_text(SECTION, &gone.replace("arrow: d3, d5, white", ""));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("the black king is not on the board")),
+            "{:?}",
+            summary(&f)
+        );
+        // Made: the queen took a pawn (the captured stack's top card), so
+        // the black king was gone before the turn.
+        let made = ". . . . . . . .
+             . . . . . . . p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . Q . . . .
+             . . . . . . . .
+             K . . . . . . .
+             card: p, 11, 2.5
+             arrow: d1, d3, white";
+        let f = check_text(SECTION, made);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("the black king is not on the board")),
+            "{:?}",
+            summary(&f)
+        );
+        // A king card: the capture may have been the king's, the last move.
+        let f = check_text(SECTION, &made.replace("card: p,", "card: k,"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 }
