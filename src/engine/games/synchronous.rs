@@ -212,7 +212,8 @@ impl Game for Synchronous {
             && let Some(plan) = common::check_moves(board, &state, &arrows, &SyncSteps, out)
         {
             let made: Vec<&Arrow> = plan.made.iter().map(|&i| arrows[i]).collect();
-            check_blow_attacks(&plan.start, &made, out);
+            let proposed: Vec<&Arrow> = plan.proposed.iter().map(|&i| arrows[i]).collect();
+            check_blow_attacks(&plan.start, &made, &proposed, out);
         }
     }
 }
@@ -290,13 +291,14 @@ fn check_blows(arrows: &[&Arrow], out: &mut Vec<Finding>) -> bool {
 }
 
 /// The made moves `made`, oldest first from `start`: the first to end on
-/// a square is a simultaneous move, the later ones blows on it. "An
+/// a square is a simultaneous move, the later ones (and the `proposed`
+/// moves ending there) blows on it. "An
 /// exchange of blows … happens if either piece has moved to a square that
 /// was attacked by an opponent's piece before the move and is still
 /// attacked by the same piece"; "Each piece may only move once during an
 /// exchange of blows" (a piece that made the simultaneous move may still
 /// take part once).
-fn check_blow_attacks(start: &State, made: &[&Arrow], out: &mut Vec<Finding>) {
+fn check_blow_attacks(start: &State, made: &[&Arrow], proposed: &[&Arrow], out: &mut Vec<Finding>) {
     // Indices into `made` of the first move onto each square.
     let mut firsts: Vec<usize> = Vec::new();
     for (i, a) in made.iter().enumerate() {
@@ -314,7 +316,8 @@ fn check_blow_attacks(start: &State, made: &[&Arrow], out: &mut Vec<Finding>) {
     }
     let after = after_simultaneous(start, &simultaneous);
     for (&f, m) in firsts.iter().zip(&simultaneous) {
-        let Some(first_blow) = made[f + 1..].iter().find(|a| a.to == m.to) else {
+        // A proposed move onto the square is a blow still to be made.
+        let Some(first_blow) = made[f + 1..].iter().chain(proposed).find(|a| a.to == m.to) else {
             continue;
         };
         let (Some(mover), Some(color)) = (start.piece(m.from), arrow_color(m)) else {
@@ -642,6 +645,24 @@ mod tests {
             f.iter().any(|f| f.rule == common::ARROW
                 && f.message.contains("no black piece attacked e5 before")),
             "{unattacked}: {:?}",
+            summary(&f)
+        );
+        // The knight's blow proposed after the simultaneous moves, then
+        // without the d6 pawn.
+        let proposed = KNIGHT_BLOWS
+            .replace(". . . p . . . .", ". . n p . . . .")
+            .replace(". . . . P . . .", ". . . . N . . .")
+            .replace("\n         arrow: d4, e5, white", "");
+        let f = check_text(SECTION, &proposed);
+        assert!(f.is_empty(), "{proposed}: {:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &proposed.replace(". . n p . . . .", ". . n . . . . ."),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("no black piece attacked e5 before")),
+            "{:?}",
             summary(&f)
         );
         // The queen attacked e5 from h8 and still does from g7.
