@@ -412,6 +412,32 @@ pub mod testing {
         game_findings(&book, section, None)
     }
 
+    /// The white king on e1 attacked by the queen on h4 (1. f3 e5 2. g4 Qh4).
+    pub const KING_ATTACKED: &str = "r n b . k b n r
+        p p p p . p p p
+        . . . . . . . .
+        . . . . p . . .
+        . . . . P . . q
+        . . . . . . . .
+        P P P P . . P P
+        R N B Q K B N R";
+
+    /// A game without check (`section`) accepts `arrow` played with the
+    /// white king attacked, which a game with check (Zombie Chess: "all the
+    /// normal rules") refuses.
+    pub fn assert_check_is_not_a_rule(section: &str, arrow: &str) {
+        let text = format!("{KING_ATTACKED}\n{arrow}");
+        let f = check_text(section, &text);
+        assert!(f.is_empty(), "{section}: {:?}", summary(&f));
+        let f = check_text("Zombie Chess", &text);
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("leave the white king in check")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
     /// Rules and messages, for readable assertion failures.
     pub fn summary(found: &[Finding]) -> Vec<String> {
         found

@@ -582,25 +582,7 @@ mod tests {
 
     #[test]
     fn a_king_may_stay_in_check() {
-        let text = "r n b . k b n r
-             p p p p . p p p
-             . . . . . . . .
-             . . . . p . . .
-             . . . . P . . q
-             . . . . . . . .
-             P P P P . . P P
-             R N B Q K B N R
-             arrow: a2, a3, white";
-        let f = check_text(SECTION, text);
-        assert!(f.is_empty(), "{:?}", summary(&f));
-        // Where the text has check (Zombie Chess), the same move is refused.
-        let f = check_text("Zombie Chess", text);
-        assert!(
-            f.iter()
-                .any(|f| f.message.contains("leave the white king in check")),
-            "{:?}",
-            summary(&f)
-        );
+        assert_check_is_not_a_rule(SECTION, "arrow: a2, a3, white");
     }
 
     /// The white queen may take the d3 pawn, then the king on d5.

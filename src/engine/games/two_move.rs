@@ -973,24 +973,7 @@ mod tests {
             summary(&f)
         );
         // No check: the king may stay attacked while a pawn moves.
-        let attacked = "r n b . k b n r
-             p p p p . p p p
-             . . . . . . . .
-             . . . . p . . .
-             . . . . P . . q
-             . . . . . . . .
-             P P P P . . P P
-             R N B Q K B N R
-             arrow: a2, a3, white";
-        let f = check_text(SECTION, attacked);
-        assert!(f.is_empty(), "{:?}", summary(&f));
-        let f = check_text("Zombie Chess", attacked);
-        assert!(
-            f.iter()
-                .any(|f| f.message.contains("leave the white king in check")),
-            "{:?}",
-            summary(&f)
-        );
+        assert_check_is_not_a_rule(SECTION, "arrow: a2, a3, white");
         // No en passant: the pawn on e5 cannot take d6 with d6 empty.
         let f = check_text(
             SECTION,
