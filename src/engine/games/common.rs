@@ -79,7 +79,7 @@ pub fn check_moves(
                     out.push(Finding::error(ARROW, span, f.reason));
                     return None;
                 };
-                out.push(Finding::error(ARROW, bad.span, f.reason));
+                out.push(arrow_finding(arrows, bad, f.reason, rules));
                 failed = true;
                 if left.is_empty() {
                     return None;
@@ -103,6 +103,47 @@ pub fn check_moves_and_turn(
         let to_move = side_to_move(arrows, &plan);
         check_turn(board, state, to_move, in_check, out);
     }
+}
+
+/// An `arrow` finding at `bad`, with a word on en passant where the arrow
+/// looks like the double step an en passant capture of `arrows` needs.
+pub fn arrow_finding(
+    arrows: &[&Arrow],
+    bad: &Arrow,
+    reason: String,
+    rules: &dyn StepRules,
+) -> Finding {
+    let finding = Finding::error(ARROW, bad.span, reason);
+    match no_en_passant_help(arrows, bad, rules) {
+        Some(help) => finding.with_help(help),
+        None => finding,
+    }
+}
+
+/// Why a made double step cannot be read, in a game without en passant,
+/// when an arrow of the other side captures onto the square it passed: the
+/// author most likely drew an en passant capture.
+fn no_en_passant_help(arrows: &[&Arrow], step: &Arrow, rules: &dyn StepRules) -> Option<String> {
+    let color = arrow_color(step)?;
+    let forward: i16 = if color == Color::White { 1 } else { -1 };
+    let (from, to) = (step.from, step.to);
+    if rules.en_passant()
+        || from.file != to.file
+        || i16::from(to.rank) - i16::from(from.rank) != 2 * forward
+    {
+        return None;
+    }
+    let passed = Square::new(from.file, (from.rank + to.rank) / 2);
+    let taker = arrows.iter().find(|a| {
+        arrow_color(a) == Some(color.other())
+            && a.to == passed
+            && a.from.rank == to.rank
+            && a.from.file.abs_diff(to.file) == 1
+    })?;
+    Some(format!(
+        "if {}–{} shows an en passant capture: this game has no en passant, so a pawn on {} cannot take a pawn that stepped from {} to {}",
+        taker.from, taker.to, taker.from, from, to
+    ))
 }
 
 /// Removes the arrow `i` from `left`, with the arrows chained to it head to

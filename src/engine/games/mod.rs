@@ -105,6 +105,14 @@ mod tests {
             .collect()
     }
 
+    /// The help lines of a game's findings for a diagram.
+    fn helps(game: &str, diagram: &str) -> Vec<String> {
+        check_text(game, diagram)
+            .into_iter()
+            .filter_map(|f| f.help)
+            .collect()
+    }
+
     #[test]
     fn a_double_step_then_en_passant_where_the_text_allows_it() {
         let both = format!("{DOUBLE_STEP}\n{CAPTURE}");
@@ -136,6 +144,11 @@ mod tests {
             let implied = format!("{BEFORE_CAPTURE}\n{CAPTURE}");
             let f = arrow_findings(game, &made);
             assert!(!f.is_empty(), "{game}, {made}");
+            let helps = helps(game, &made);
+            assert!(
+                helps.iter().any(|h| h.contains("no en passant")),
+                "{game}, {made}: {helps:?}"
+            );
             for diagram in [proposed, implied] {
                 let f = arrow_findings(game, &diagram);
                 assert!(

@@ -198,7 +198,7 @@ impl Game for Synchronous {
             if !holds(w) && !holds(b) {
                 if let Err((color, reason)) = simultaneous_made(&state, w, b) {
                     let a = if color == Color::White { w } else { b };
-                    out.push(Finding::error(common::ARROW, a.span, reason));
+                    out.push(common::arrow_finding(&arrows, a, reason, &SyncSteps));
                 }
                 return;
             }
