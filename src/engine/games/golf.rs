@@ -82,11 +82,7 @@ pub(crate) fn check_moves(
     special_king: bool,
     out: &mut Vec<Finding>,
 ) {
-    let arrows: Vec<&Arrow> = board
-        .arrows
-        .iter()
-        .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
-        .collect();
+    let arrows: Vec<&Arrow> = crate::engine::games::common::move_arrows(board);
     if arrows.is_empty() {
         return;
     }
@@ -169,11 +165,7 @@ fn check_deck_counts(board: &BoardDiagram, out: &mut Vec<Finding>) {
 /// after each demonstration), and only the chosen types capture: a piece
 /// missing from the board must be one a made move of the diagram captured.
 fn check_full_set(board: &BoardDiagram, chosen: &Chosen, out: &mut Vec<Finding>) {
-    let arrows: Vec<&Arrow> = board
-        .arrows
-        .iter()
-        .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
-        .collect();
+    let arrows: Vec<&Arrow> = crate::engine::games::common::move_arrows(board);
     let steps = FromFullSet(BorrowSteps {
         captures: Captures::Chosen(chosen.clone()),
         special_king: true,

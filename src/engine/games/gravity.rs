@@ -4,9 +4,7 @@
 //! captured.
 
 use crate::book::{Block, plain_text};
-use crate::diagram::{
-    Arrow, ArrowColour, Board, BoardDiagram, CardFace, Color, Piece, Role, Square,
-};
+use crate::diagram::{Arrow, Board, BoardDiagram, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{SquareSet, reach, squares_between};
 use crate::engine::material::{self, Kings, MaterialRules};
 use crate::engine::replay::{State, StepRules, replay};
@@ -40,11 +38,7 @@ impl Game for Gravity {
         check_cards(board, out);
         // Rings mean nothing in Gravity and grey arrows are notes: only
         // white and black arrows between two squares are moves.
-        let arrows: Vec<&Arrow> = board
-            .arrows
-            .iter()
-            .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
-            .collect();
+        let arrows: Vec<&Arrow> = crate::engine::games::common::move_arrows(board);
         let state = State::new(board.board.clone());
         if let Err(f) = replay(&state, &arrows, &GravitySteps) {
             if let Some(a) = arrows.get(f.arrow) {

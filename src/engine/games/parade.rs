@@ -9,7 +9,7 @@
 //! picked up first, so it does not block its own new square; the new square
 //! must be empty ("place it in another square": the game has no captures).
 
-use crate::diagram::{Arrow, ArrowColour, BoardDiagram, Square};
+use crate::diagram::{Arrow, BoardDiagram, Square};
 use crate::engine::chess::{SquareSet, attacks};
 use crate::engine::games::golf::check_deal;
 use crate::engine::material::{self, MaterialRules};
@@ -39,11 +39,7 @@ impl Game for Parade {
 /// each pair.
 fn check_moves(board: &BoardDiagram, out: &mut Vec<Finding>) {
     let mut groups: Vec<Vec<&Arrow>> = Vec::new();
-    for a in board
-        .arrows
-        .iter()
-        .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
-    {
+    for a in crate::engine::games::common::move_arrows(board) {
         match groups
             .iter_mut()
             .find(|g| g[0].from == a.from && g[0].colour == a.colour)

@@ -3,7 +3,7 @@
 //! the checker one king step to another piece); on the other colour's it is
 //! tarred (pawns cannot move, other pieces move like pawns).
 
-use crate::diagram::{Arrow, ArrowColour, BoardDiagram, CardFace, Color, Piece, Role, Square};
+use crate::diagram::{Arrow, BoardDiagram, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{
     CastlingInference, Move, Rules, SquareSet, attacks, is_king_step, pawn_attacks, squares_between,
 };
@@ -236,11 +236,7 @@ fn check_hands(board: &BoardDiagram, out: &mut Vec<Finding>) {
 /// Replays the move arrows; length-1 arrows that read as throws are
 /// checked as throws, made throws undone before the moves.
 fn check_arrows(board: &BoardDiagram, state: &State, out: &mut Vec<Finding>) {
-    let arrows: Vec<&Arrow> = board
-        .arrows
-        .iter()
-        .filter(|a| a.colour != ArrowColour::Grey && !a.is_ring())
-        .collect();
+    let arrows: Vec<&Arrow> = crate::engine::games::common::move_arrows(board);
     let mut candidates: Vec<usize> = (0..arrows.len())
         .filter(|&i| is_throw_shape(state, arrows[i]))
         .collect();
