@@ -394,3 +394,47 @@ fn diagram_text_is_readable_in_every_format() {
     small.dedup();
     assert!(small.is_empty(), "{}", small.join("\n"));
 }
+
+/// The PDF of a book that shows one diagram `copies` times, a diagram a
+/// page.
+fn repeated_diagram_pdf(copies: usize) -> Vec<u8> {
+    let diagram = [
+        "r n b q k b n r",
+        "p p p p p p p p",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        "P P P P P P P P",
+        "R N B Q K B N R",
+    ]
+    .map(|row| format!("    {row}\n"))
+    .concat();
+    let mut text = String::from("# Repeats\n");
+    for i in 0..copies {
+        text.push_str(&format!("\n## Copy {i}\n\n{diagram}"));
+    }
+    let mut diags = Vec::new();
+    let book = Book::parse(
+        chess_kit_docs::source::SourceFile::new("repeats.md", text),
+        &mut diags,
+    );
+    assert_eq!(book.diagrams.len(), copies);
+    let toc = table_of_contents(&book, &mut diags);
+    book_pdf(&book, &toc, &Style::default(), &PdfOptions::default())
+        .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render()).collect::<String>()))
+}
+
+#[test]
+fn a_shape_drawn_again_is_written_once() {
+    // 32 pieces and 32 coordinate letters a diagram: drawn out each time,
+    // every copy costs about what the first one does.
+    let one = repeated_diagram_pdf(1).len();
+    let eleven = repeated_diagram_pdf(11).len();
+    let first = one - repeated_diagram_pdf(0).len();
+    let each_more = (eleven - one) / 10;
+    assert!(
+        each_more * 4 < first,
+        "the first diagram costs {first} bytes, each copy {each_more}"
+    );
+}

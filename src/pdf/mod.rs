@@ -3,13 +3,15 @@
 //! page, with every diagram drawn as vectors from its one SVG.
 //!
 //! `text` shapes and breaks lines, `layout` makes pages of positioned
-//! boxes, `write` turns them into PDF bytes with krilla, and `impose` places
+//! boxes, `write` turns them into PDF bytes with krilla (`vector` draws
+//! the SVG figures, each repeated shape once), and `impose` places
 //! zine pages on letter sheets.
 
 pub mod impose;
 pub mod layout;
 pub mod style;
 pub mod text;
+pub mod vector;
 pub mod write;
 
 use std::str::FromStr;

@@ -1,5 +1,5 @@
 //! Laid-out pages to PDF bytes with krilla: embedded, subset fonts; diagrams
-//! as vectors through krilla-svg; links, named destinations, the outline,
+//! as vectors (`vector`); links, named destinations, the outline,
 //! page labels and metadata.
 
 use std::collections::HashMap;
@@ -18,13 +18,13 @@ use krilla::paint::{Fill, Stroke, StrokeDash};
 use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use krilla::{Document, SerializeSettings};
-use krilla_svg::{SurfaceExt, SvgSettings};
 use rayon::prelude::*;
 use resvg::usvg;
 
 use super::impose::{Slot, impose};
 use super::layout::{Draw, Figure, Label, Laid, OutlineEntry, Page, Target};
 use super::text::{FaceId, Fonts, Rgb};
+use super::vector::{self, Shapes};
 
 /// What the document says about itself.
 pub struct Meta {
@@ -146,6 +146,7 @@ pub fn write_book(
             .collect()
     };
     let mut parsed: HashMap<usize, usvg::Tree> = HashMap::new();
+    let mut shapes = Shapes::default();
     let mut next = 0;
     for side in 0..sides {
         if side == next {
@@ -201,6 +202,7 @@ pub fn write_book(
                     &parsed,
                     &pages[s.page],
                     &kfonts,
+                    &mut shapes,
                 );
                 surface.pop();
             }
@@ -303,6 +305,7 @@ fn draw_page(
     parsed: &HashMap<usize, usvg::Tree>,
     page: &Page,
     fonts: &[Font],
+    shapes: &mut Shapes,
 ) {
     for d in &page.draws {
         match d {
@@ -366,7 +369,7 @@ fn draw_page(
                 };
                 if let (Some(t), Some(size)) = (t, Size::from_wh(*w, *h)) {
                     surface.push_transform(&Transform::from_translate(*x, *y));
-                    surface.draw_svg(t, size, SvgSettings::default());
+                    vector::draw_svg(surface, t, size, shapes);
                     surface.pop();
                 }
             }
