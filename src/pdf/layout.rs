@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use resvg::usvg;
 
 use super::style::{BookStyle, PageStyle, parse_colour};
-use super::text::{FaceId, Glyph, Line, Rgb, Run, SetOptions, Shaper};
+use super::text::{FaceId, Glyph, GlyphRun, Line, Rgb, Run, SetOptions, Shaper};
 use crate::assets;
 use crate::book::{Block, Book, Inline, plain_text};
 use crate::contents::TocEntry;
@@ -33,7 +33,7 @@ pub enum Draw {
         face: FaceId,
         colour: Rgb,
         text: String,
-        glyphs: Vec<Glyph>,
+        glyphs: GlyphRun,
     },
     Line {
         from: (f32, f32),
@@ -887,6 +887,8 @@ impl Ctx<'_> {
         let base = self.baseline(face, size, lh);
         b.baseline = Some(base);
         b.foot = lh - base;
+        // Exact: a book holds every line until it is paginated.
+        b.draws.reserve_exact(line.fragments.len());
         for f in &line.fragments {
             b.draws.push(Draw::Text {
                 x: x + f.x,
@@ -895,7 +897,7 @@ impl Ctx<'_> {
                 face: f.face,
                 colour: f.colour,
                 text: f.text.clone(),
-                glyphs: f.glyphs.clone(),
+                glyphs: GlyphRun::new(&f.glyphs),
             });
             if let Some(t) = f.link.and_then(|l| self.targets.get(l)) {
                 b.links.push(LinkArea {
@@ -968,8 +970,9 @@ impl Ctx<'_> {
                     } else {
                         FaceId::Regular
                     };
-                    let glyphs = self.shaper.shape(face, &marker).to_vec();
+                    let glyphs = self.shaper.shape(face, &marker);
                     let w = super::text::advance(&glyphs) * size;
+                    let glyphs = GlyphRun::new(&glyphs);
                     let colour = self.colours.heading;
                     if let Some(first) = self.out.get_mut(at) {
                         let y = first.baseline.unwrap_or(size);
@@ -1082,7 +1085,7 @@ impl Ctx<'_> {
                     face: f.face,
                     colour: f.colour,
                     text: f.text.clone(),
-                    glyphs: f.glyphs.clone(),
+                    glyphs: GlyphRun::new(&f.glyphs),
                 });
             }
         }
@@ -1308,7 +1311,7 @@ impl Ctx<'_> {
                     face: f.face,
                     colour: f.colour,
                     text: f.text.clone(),
-                    glyphs: f.glyphs.clone(),
+                    glyphs: GlyphRun::new(&f.glyphs),
                 });
             }
         }
@@ -1400,7 +1403,7 @@ impl Ctx<'_> {
                         face: f.face,
                         colour: f.colour,
                         text: f.text.clone(),
-                        glyphs: f.glyphs.clone(),
+                        glyphs: GlyphRun::new(&f.glyphs),
                     });
                 }
                 if i + 1 == lines.len() {
@@ -1431,7 +1434,7 @@ impl Ctx<'_> {
                             face: FaceId::Regular,
                             colour: self.colours.muted,
                             text,
-                            glyphs,
+                            glyphs: GlyphRun::new(&glyphs),
                         });
                     }
                     b.draws.push(Draw::PageRef {
@@ -1468,7 +1471,7 @@ impl Ctx<'_> {
                             face: f.face,
                             colour: f.colour,
                             text: f.text.clone(),
-                            glyphs: f.glyphs.clone(),
+                            glyphs: GlyphRun::new(&f.glyphs),
                         });
                     }
                     y += dlh;
@@ -1570,11 +1573,14 @@ impl Ctx<'_> {
                 Some(_) => Label::Roman(pi as u32 + 1),
                 None => Label::Arabic(pi as u32 + 1),
             };
+            // Sized exactly (one more for the page number): every page is
+            // held until the book is written.
+            let draws: usize = placed.iter().map(|&(bi, _)| self.out[bi].draws.len()).sum();
             let mut page = Page {
                 width: ps.width,
                 height: ps.height,
                 label,
-                draws: Vec::new(),
+                draws: Vec::with_capacity(draws + 1),
                 links: Vec::new(),
             };
             for &(bi, y) in placed {
@@ -1622,8 +1628,9 @@ impl Ctx<'_> {
                 } = d
                 {
                     let text = labels.next().flatten().unwrap_or_default();
-                    let glyphs = self.shaper.shape(*face, &text).to_vec();
+                    let glyphs = self.shaper.shape(*face, &text);
                     let w = super::text::advance(&glyphs) * *size;
+                    let glyphs = GlyphRun::new(&glyphs);
                     *d = Draw::Text {
                         x: *x - w,
                         y: *y,
@@ -1641,8 +1648,9 @@ impl Ctx<'_> {
             }
             let text = page.label.text();
             let size = ps.footer_size;
-            let glyphs = self.shaper.shape(FaceId::Regular, &text).to_vec();
+            let glyphs = self.shaper.shape(FaceId::Regular, &text);
             let w = super::text::advance(&glyphs) * size;
+            let glyphs = GlyphRun::new(&glyphs);
             page.draws.push(Draw::Text {
                 x: (ps.width - w) / 2.0,
                 y: ps.height - ps.margin_bottom + ps.footer_gap,

@@ -134,6 +134,72 @@ pub struct Glyph {
 /// An RGB colour.
 pub type Rgb = (u8, u8, u8);
 
+/// Glyphs as a drawn line keeps them until its page is written: 8 bytes
+/// a glyph where that holds it exactly (no offset, a cluster below
+/// 65,536), else 20. A 10,000-diagram book holds millions of glyphs
+/// while it is paginated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GlyphRun {
+    Packed(Box<[PackedGlyph]>),
+    Full(Box<[Glyph]>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PackedGlyph {
+    id: u16,
+    cluster: u16,
+    advance: f32,
+}
+
+impl GlyphRun {
+    pub fn new(glyphs: &[Glyph]) -> GlyphRun {
+        let packed: Option<Box<[PackedGlyph]>> = glyphs
+            .iter()
+            .map(|g| {
+                (g.dx == 0.0 && g.dy == 0.0)
+                    .then(|| u16::try_from(g.cluster).ok())
+                    .flatten()
+                    .map(|cluster| PackedGlyph {
+                        id: g.id,
+                        cluster,
+                        advance: g.advance,
+                    })
+            })
+            .collect();
+        match packed {
+            Some(p) => GlyphRun::Packed(p),
+            None => GlyphRun::Full(glyphs.into()),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            GlyphRun::Packed(p) => p.len(),
+            GlyphRun::Full(f) => f.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn to_vec(&self) -> Vec<Glyph> {
+        match self {
+            GlyphRun::Packed(p) => p
+                .iter()
+                .map(|g| Glyph {
+                    id: g.id,
+                    advance: g.advance,
+                    dx: 0.0,
+                    dy: 0.0,
+                    cluster: u32::from(g.cluster),
+                })
+                .collect(),
+            GlyphRun::Full(f) => f.to_vec(),
+        }
+    }
+}
+
 /// Shapes text, remembering each (face, word) it has shaped.
 pub struct Shaper<'f> {
     pub fonts: &'f Fonts,
@@ -1005,5 +1071,38 @@ mod tests {
         let lines = s.set(&run(TEXT), &[200.0], &o);
         assert!(lines.iter().any(|l| l.width < 195.0));
         assert!(lines.iter().all(|l| l.width <= 200.01));
+    }
+}
+
+#[cfg(test)]
+mod glyph_run_tests {
+    use super::*;
+
+    fn glyph(id: u16, cluster: u32, dx: f32) -> Glyph {
+        Glyph {
+            id,
+            advance: 0.5 + f32::from(id) / 7.0,
+            dx,
+            dy: 0.0,
+            cluster,
+        }
+    }
+
+    #[test]
+    fn a_run_gives_back_exactly_the_glyphs_it_was_made_of() {
+        let plain: Vec<Glyph> = (0..40).map(|i| glyph(i, u32::from(i) * 3, 0.0)).collect();
+        let run = GlyphRun::new(&plain);
+        assert!(matches!(run, GlyphRun::Packed(_)));
+        assert_eq!(run.to_vec(), plain);
+        assert_eq!(run.len(), 40);
+        // A mark's offset, or a cluster past 65,535, keeps every field.
+        for odd in [glyph(7, 2, 0.25), glyph(7, 70_000, 0.0)] {
+            let mut glyphs = plain.clone();
+            glyphs.push(odd);
+            let run = GlyphRun::new(&glyphs);
+            assert!(matches!(run, GlyphRun::Full(_)));
+            assert_eq!(run.to_vec(), glyphs);
+        }
+        assert!(GlyphRun::new(&[]).is_empty());
     }
 }

@@ -321,6 +321,7 @@ fn draw_page(
                 if glyphs.is_empty() {
                     continue;
                 }
+                let glyphs = glyphs.to_vec();
                 let kg: Vec<KrillaGlyph> = glyphs
                     .iter()
                     .enumerate()
