@@ -28,20 +28,23 @@ pub fn pdfs(
         .flat_map_iter(|(book, toc)| {
             let rel = format!("{}.pdf", book.name);
             let owner = pdf_owner(book);
-            // Everything the PDF is made from; linked images are read by
-            // name, so their bytes go in too.
-            let mut key_text = format!(
-                "{}\n{toc:?}\n{style:?}\n{book_style:?}\n{options:?}\n{}",
-                book.source.text,
-                env!("CARGO_PKG_VERSION")
-            );
-            for image in &book.images {
-                if let Some(Ok(path)) = book.local_image_path(&image.url) {
-                    let bytes = std::fs::read(path).unwrap_or_default();
-                    key_text.push_str(&format!("\n{:016x}", hash(&bytes)));
+            // Everything the PDF is made from, hashed, then dropped (it
+            // holds a copy of the book). Linked images are read by name, so
+            // their bytes go in too.
+            let key = {
+                let mut key_text = format!(
+                    "{}\n{toc:?}\n{style:?}\n{book_style:?}\n{options:?}\n{}",
+                    book.source.text,
+                    env!("CARGO_PKG_VERSION")
+                );
+                for image in &book.images {
+                    if let Some(Ok(path)) = book.local_image_path(&image.url) {
+                        let bytes = std::fs::read(path).unwrap_or_default();
+                        key_text.push_str(&format!("\n{:016x}", hash(&bytes)));
+                    }
                 }
-            }
-            let key = hash(key_text.as_bytes());
+                hash(key_text.as_bytes())
+            };
             if out.reuse(&owner, &rel, key) {
                 return Vec::new();
             }
