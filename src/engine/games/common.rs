@@ -44,6 +44,23 @@ pub fn square_span(board: &BoardDiagram, sq: Square) -> Span {
     }
 }
 
+/// Whether `arrows` are more than `MAX_REPLAYED`, said with a warning at
+/// the first one past the limit; the caller then does not replay them.
+pub fn too_many_to_replay(arrows: &[&Arrow], out: &mut Vec<Finding>) -> bool {
+    let Some(first_past) = arrows.get(MAX_REPLAYED) else {
+        return false;
+    };
+    out.push(Finding::warning(
+        ARROW,
+        first_past.span,
+        format!(
+            "this diagram has {} move arrows; only diagrams with up to {MAX_REPLAYED} are replayed",
+            arrows.len()
+        ),
+    ));
+    true
+}
+
 /// Replays `arrows` from `state`; each arrow that cannot be explained
 /// becomes an `arrow` finding at that arrow.
 pub fn check_moves(
@@ -53,15 +70,7 @@ pub fn check_moves(
     rules: &dyn StepRules,
     out: &mut Vec<Finding>,
 ) -> Option<Plan> {
-    if arrows.len() > MAX_REPLAYED {
-        out.push(Finding::warning(
-            ARROW,
-            arrows[MAX_REPLAYED].span,
-            format!(
-                "this diagram has {} move arrows; only diagrams with up to {MAX_REPLAYED} are replayed",
-                arrows.len()
-            ),
-        ));
+    if too_many_to_replay(arrows, out) {
         return None;
     }
     // Every arrow that cannot be a move is reported: after a failure, the
@@ -514,5 +523,45 @@ mod tests {
         assert_eq!(both.len(), 2, "{both:?}");
         assert!(both[0].contains("d2") && both[0].contains("d5"), "{both:?}");
         assert!(both[1].contains("g1") && both[1].contains("g4"), "{both:?}");
+    }
+
+    /// The replay tries every reading and order of the arrows, a search
+    /// that doubles with each one (26 arrows in a Golf diagram took
+    /// minutes): the games that replay them through `check_moves` and
+    /// those that call the replay themselves stop past `MAX_REPLAYED`,
+    /// with a warning, and replay up to that many.
+    #[test]
+    fn no_game_replays_more_move_arrows_than_the_limit() {
+        use super::{ARROW, MAX_REPLAYED};
+        let arrows: Vec<String> = (0..MAX_REPLAYED + 4)
+            .map(|i| {
+                let file = (b'a' + (i % 8) as u8) as char;
+                if i < 8 {
+                    format!("arrow: {file}2, {file}3, white")
+                } else {
+                    format!("arrow: {file}7, {file}6, black")
+                }
+            })
+            .collect();
+        for game in [
+            "Zombie Chess",
+            "Tar Pit Chess",
+            "Chess Golf",
+            "Gravity Chess",
+        ] {
+            for n in [MAX_REPLAYED, MAX_REPLAYED + 1, arrows.len()] {
+                let text = format!("{OPENING}\n{}", arrows[..n].join("\n"));
+                let found = check_text(game, &text);
+                let warned = found
+                    .iter()
+                    .any(|f| f.rule == ARROW && f.message.contains("are replayed"));
+                assert_eq!(
+                    warned,
+                    n > MAX_REPLAYED,
+                    "{game}, {n} arrows: {:?}",
+                    summary(&found)
+                );
+            }
+        }
     }
 }

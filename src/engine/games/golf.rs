@@ -83,7 +83,7 @@ pub(crate) fn check_moves(
     out: &mut Vec<Finding>,
 ) {
     let arrows: Vec<&Arrow> = crate::engine::games::common::move_arrows(board);
-    if arrows.is_empty() {
+    if arrows.is_empty() || crate::engine::games::common::too_many_to_replay(&arrows, out) {
         return;
     }
     let rules = BorrowSteps {
@@ -166,6 +166,10 @@ fn check_deck_counts(board: &BoardDiagram, out: &mut Vec<Finding>) {
 /// missing from the board must be one a made move of the diagram captured.
 fn check_full_set(board: &BoardDiagram, chosen: &Chosen, out: &mut Vec<Finding>) {
     let arrows: Vec<&Arrow> = crate::engine::games::common::move_arrows(board);
+    // Too many to replay: `check_moves` says so.
+    if arrows.len() > crate::engine::games::common::MAX_REPLAYED {
+        return;
+    }
     let steps = FromFullSet(BorrowSteps {
         captures: Captures::Chosen(chosen.clone()),
         special_king: true,

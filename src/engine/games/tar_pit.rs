@@ -237,6 +237,9 @@ fn check_hands(board: &BoardDiagram, out: &mut Vec<Finding>) {
 /// checked as throws, made throws undone before the moves.
 fn check_arrows(board: &BoardDiagram, state: &State, out: &mut Vec<Finding>) {
     let arrows: Vec<&Arrow> = crate::engine::games::common::move_arrows(board);
+    if crate::engine::games::common::too_many_to_replay(&arrows, out) {
+        return;
+    }
     let mut candidates: Vec<usize> = (0..arrows.len())
         .filter(|&i| is_throw_shape(state, arrows[i]))
         .collect();
