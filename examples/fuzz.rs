@@ -1,30 +1,47 @@
-//! A mutational fuzzer in cargo-fuzz's spirit, on stable Rust: it mutates
-//! the seed rulebooks (invalid UTF-8, deep nesting, extreme numbers, long
-//! lines and labels, many arrows, random byte edits, splices) and runs each
-//! input through parse, check (with the replay and the searches), SVG and
-//! PNG drawing, the site page, the PDF book and the deck, catching panics
-//! and timing out slow inputs. Every failing input is saved as the
-//! regression folder keeps it: `crash-<hash>.md`, its bytes, and
-//! `crash-<hash>.txt`, what went wrong. Copy both into
-//! `tests/fuzz_regressions/` to keep it as a regression test.
+//! A mutational fuzzer in cargo-fuzz's spirit, on stable Rust, with two
+//! targets:
+//!
+//! - `--target book` (the default): whole seed rulebooks, mutated (invalid
+//!   UTF-8, deep nesting, extreme numbers, long lines and labels, many
+//!   arrows, random byte edits, splices), through parse, check (with the
+//!   replay and the searches), SVG and PNG drawing, the site page, the PDF
+//!   book and the deck.
+//! - `--target diagram`: single diagram blocks taken from the seeds, each
+//!   alone in a tiny rulebook under its game's heading (a Golf problem with
+//!   its published solution), mutated where the diagram language lives
+//!   (extreme numbers, long labels, many arrows, board squares, other
+//!   games' headings, invalid UTF-8, byte edits, splices between diagrams),
+//!   through parse, check (the replay always, the searches on a share), SVG,
+//!   and PNG on a small share. Many times faster, so far more inputs.
+//!
+//! Panics are caught and slow inputs timed out. Every failing input is
+//! saved as the regression folder keeps it: `crash-<hash>.md`, its bytes,
+//! and `crash-<hash>.txt`, what went wrong. Copy both into
+//! `tests/fuzz_regressions/` to keep it as a regression test. A stack
+//! overflow aborts the process instead: then `last-input-<worker>.md` in
+//! the crashes folder holds what each worker was running.
 //!
 //! ```sh
-//! cargo run --release --example fuzz -- --seconds 90 [--seed N] [--runs N]
-//!     [--crashes DIR] [--timeout-ms N] [--workers N]
+//! cargo run --release --example fuzz -- --seconds 90 [--target book|diagram]
+//!     [--seed N] [--runs N] [--crashes DIR] [--timeout-ms N] [--workers N]
 //! ```
 //!
-//! Inputs run on one worker thread a core (`--workers`). The same seed
-//! gives the same inputs in the same order. Exit code 0: no
-//! failure; 1: a panic or a time-out (inputs saved); 2: a usage error.
+//! Inputs run on one worker thread a core (`--workers`). The same seed and
+//! target give the same inputs in the same order. Exit code 0: no failure;
+//! 1: a panic or a time-out (inputs saved); 2: a usage error.
 
 #[path = "../tests/fuzz/stages.rs"]
 mod stages;
 
+use std::fs::File;
+use std::io::{Seek, SeekFrom, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
+use chess_kit_docs::book::Book;
+use chess_kit_docs::source::SourceFile;
 use chess_kit_docs::style::Style;
 use stages::Depth;
 
@@ -146,7 +163,79 @@ const LINES: &[&str] = &[
     "",
 ];
 
-/// One mutation of `bytes`, in place.
+/// Random byte edits: flip a bit, set a byte, or drop one.
+fn edit_bytes(bytes: &mut Vec<u8>, rng: &mut Rng) {
+    for _ in 0..1 + rng.below(8) {
+        if bytes.is_empty() {
+            break;
+        }
+        let i = rng.below(bytes.len());
+        match rng.below(3) {
+            0 => bytes[i] ^= 1 << rng.below(8),
+            1 => bytes[i] = rng.next() as u8,
+            _ => {
+                bytes.remove(i);
+            }
+        }
+    }
+}
+
+/// An extreme number in place of a number.
+fn extreme_number(bytes: &mut Vec<u8>, rng: &mut Rng) {
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let starts: Vec<usize> = text
+        .char_indices()
+        .filter(|&(i, c)| {
+            (c.is_ascii_digit() || c == '-')
+                && !text[..i].ends_with(|p: char| p.is_ascii_alphanumeric() || p == '.')
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if starts.is_empty() || text.len() != bytes.len() {
+        return;
+    }
+    let s = *rng.pick(&starts);
+    let e = s + text[s..]
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .unwrap_or(text.len() - s);
+    let n = rng.pick(NUMBERS);
+    bytes.splice(s..e, n.bytes());
+}
+
+/// A square as arrows name it, mostly on the board, sometimes in the
+/// margin (ranks 0 and 9) or off it.
+fn square(rng: &mut Rng) -> String {
+    let file = if rng.chance(16) {
+        *rng.pick(&['i', 'z', 'A', '`'])
+    } else {
+        (b'a' + rng.below(8) as u8) as char
+    };
+    format!("{file}{}", rng.below(10))
+}
+
+/// `count` arrow lines (or, in a book, other diagram lines), each a line.
+fn arrows(count: usize, rng: &mut Rng, others: bool) -> Vec<u8> {
+    let mut block = Vec::new();
+    for _ in 0..count {
+        let line = if !others || rng.chance(2) {
+            let from = square(rng);
+            // A ring (an arrow to its own square) now and then.
+            let to = if rng.chance(4) {
+                from.clone()
+            } else {
+                square(rng)
+            };
+            let colour = *rng.pick(&["white", "black", "grey", "gray", "red"]);
+            format!("    arrow: {from}, {to}, {colour}\n")
+        } else {
+            format!("{}\n", rng.pick(LINES))
+        };
+        block.extend(line.bytes());
+    }
+    block
+}
+
+/// One mutation of a whole rulebook, in place.
 fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng, seeds: &[Vec<u8>]) {
     let len = bytes.len();
     let at = rng.below(len + 1);
@@ -156,21 +245,7 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng, seeds: &[Vec<u8>]) {
         .map_or(0, |i| i + 1);
     match rng.below(12) {
         // Random byte edits.
-        0 => {
-            for _ in 0..1 + rng.below(8) {
-                if bytes.is_empty() {
-                    break;
-                }
-                let i = rng.below(bytes.len());
-                match rng.below(3) {
-                    0 => bytes[i] ^= 1 << rng.below(8),
-                    1 => bytes[i] = rng.next() as u8,
-                    _ => {
-                        bytes.remove(i);
-                    }
-                }
-            }
-        }
+        0 => edit_bytes(bytes, rng),
         // Invalid (or odd) UTF-8.
         1 => {
             let bad = rng.pick(INVALID_UTF8);
@@ -192,27 +267,7 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng, seeds: &[Vec<u8>]) {
             nest.push(b'\n');
             bytes.splice(line_start..line_start, nest);
         }
-        // An extreme number in place of a number.
-        3 => {
-            let text = String::from_utf8_lossy(bytes).into_owned();
-            let starts: Vec<usize> = text
-                .char_indices()
-                .filter(|&(i, c)| {
-                    (c.is_ascii_digit() || c == '-')
-                        && !text[..i].ends_with(|p: char| p.is_ascii_alphanumeric() || p == '.')
-                })
-                .map(|(i, _)| i)
-                .collect();
-            if starts.is_empty() || text.len() != bytes.len() {
-                return;
-            }
-            let s = *rng.pick(&starts);
-            let e = s + text[s..]
-                .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-                .unwrap_or(text.len() - s);
-            let n = rng.pick(NUMBERS);
-            bytes.splice(s..e, n.bytes());
-        }
+        3 => extreme_number(bytes, rng),
         // A long line or a long label.
         4 => {
             let n = *rng.pick(&[81usize, 1_000, 9_999, 10_001, 100_000]);
@@ -229,19 +284,7 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng, seeds: &[Vec<u8>]) {
         // Many arrows (or other diagram lines).
         5 => {
             let count = *rng.pick(&[2usize, 8, 64, 1_000]);
-            let mut block = Vec::new();
-            for _ in 0..count {
-                let line = if rng.chance(2) {
-                    let sq = |r: &mut Rng| {
-                        format!("{}{}", (b'a' + r.below(8) as u8) as char, r.below(10))
-                    };
-                    let colour = *rng.pick(&["white", "black", "grey"]);
-                    format!("    arrow: {}, {}, {colour}\n", sq(rng), sq(rng))
-                } else {
-                    format!("{}\n", rng.pick(LINES))
-                };
-                block.extend(line.bytes());
-            }
+            let block = arrows(count, rng, true);
             bytes.splice(line_start..line_start, block);
         }
         // A splice from another seed.
@@ -283,7 +326,440 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng, seeds: &[Vec<u8>]) {
     }
 }
 
+/// Where a diagram line may go in a one-diagram rulebook: the start of
+/// each indented line, and the end of the last one.
+fn diagram_line_starts(bytes: &[u8]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut end = None;
+    let mut at = 0;
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        if line.starts_with(b"    ") {
+            starts.push(at);
+            end = Some(at + line.len());
+        }
+        at += line.len();
+    }
+    starts.extend(end);
+    starts
+}
+
+/// The byte ranges of the lines of `bytes`, without their line ends.
+fn line_ranges(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut at = 0;
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        let text = line.strip_suffix(b"\n").unwrap_or(line);
+        ranges.push(at..at + text.len());
+        at += line.len();
+    }
+    ranges
+}
+
+/// What a board square may hold, and what it may not.
+const TOKENS: &[&str] = &[
+    "K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p", ".", "", "O", "X", "_", "KK", "é",
+    "\u{fffd}", "2S", "1",
+];
+
+/// Labels' fill, some wide, some of several bytes a character.
+const FILLERS: &[&str] = &[
+    "x",
+    "W",
+    "word ",
+    "é",
+    "\u{fdfd}",
+    "\u{1242b}",
+    ", ",
+    ":",
+    "\t",
+];
+
+/// The diagram target's inputs and the game headings to move them under.
+struct Diagrams {
+    inputs: Vec<Vec<u8>>,
+    headings: Vec<Vec<u8>>,
+}
+
+/// The space-separated tokens of the line starting at `line_start`.
+fn tokens(bytes: &[u8], line_start: usize) -> Vec<std::ops::Range<usize>> {
+    let end = bytes[line_start..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| line_start + i);
+    let mut out = Vec::new();
+    let mut i = line_start;
+    while i < end {
+        if bytes[i] == b' ' {
+            i += 1;
+            continue;
+        }
+        let s = i;
+        while i < end && bytes[i] != b' ' {
+            i += 1;
+        }
+        out.push(s..i);
+    }
+    out
+}
+
+/// Numbers a diagram line takes.
+const FAIR_NUMBERS: &[&str] = &[
+    "0", "1", "-1", "0.5", "3", "8", "8.5", "9", "10.5", "-1.333", "-1.5", "-9", "20", "-20",
+];
+
+/// One mutation of a one-diagram rulebook, in place, that keeps to the
+/// diagram language, so that the input gets past the parser into the
+/// rules engine and the drawing: a board square changed or two swapped,
+/// arrows and rings, a label, a number in range, lines from another
+/// diagram, a line dropped, another game's heading.
+fn mutate_diagram_in_language(bytes: &mut Vec<u8>, rng: &mut Rng, diagrams: &Diagrams) {
+    let starts = diagram_line_starts(bytes);
+    let at = starts
+        .get(rng.below(starts.len()))
+        .copied()
+        .unwrap_or(bytes.len());
+    // The board's and grids' rows, and the `name: value` lines.
+    let (rows, named): (Vec<usize>, Vec<usize>) = starts[..starts.len().saturating_sub(1)]
+        .iter()
+        .partition(|&&s| {
+            !tokens(bytes, s)
+                .iter()
+                .any(|t| bytes[t.clone()].contains(&b':'))
+        });
+    match rng.below(8) {
+        // A square set to a piece or emptied, on a board row.
+        0 | 1 => {
+            let pieces = b"KQRBNPkqrbnp.";
+            let board_rows: Vec<usize> = rows
+                .iter()
+                .copied()
+                .filter(|&s| {
+                    let t = tokens(bytes, s);
+                    t.len() == 8
+                        && t.iter()
+                            .all(|t| t.len() == 1 && pieces.contains(&bytes[t.start]))
+                })
+                .collect();
+            let Some(&row) = board_rows.get(rng.below(board_rows.len())) else {
+                return;
+            };
+            let t = tokens(bytes, row);
+            let i = t[rng.below(t.len())].start;
+            bytes[i] = pieces[rng.below(pieces.len())];
+        }
+        // Two cells swapped, on any rows of a board or grid.
+        2 => {
+            if rows.is_empty() {
+                return;
+            }
+            let a = tokens(bytes, rows[rng.below(rows.len())]);
+            let b = tokens(bytes, rows[rng.below(rows.len())]);
+            let (Some(a), Some(b)) = (a.get(rng.below(a.len())), b.get(rng.below(b.len()))) else {
+                return;
+            };
+            let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
+            if first.end > second.start {
+                return;
+            }
+            let (x, y) = (
+                bytes[first.clone()].to_vec(),
+                bytes[second.clone()].to_vec(),
+            );
+            bytes.splice(second.clone(), x);
+            bytes.splice(first.clone(), y);
+        }
+        // Arrows and rings, in the margin too.
+        3 => {
+            let count = *rng.pick(&[1usize, 1, 2, 3, 8, 64]);
+            let mut block = Vec::new();
+            for _ in 0..count {
+                let from = format!("{}{}", (b'a' + rng.below(8) as u8) as char, rng.below(10));
+                let to = if rng.chance(4) {
+                    from.clone()
+                } else {
+                    format!("{}{}", (b'a' + rng.below(8) as u8) as char, rng.below(10))
+                };
+                let colour = *rng.pick(&["white", "black", "grey"]);
+                block.extend(format!("    arrow: {from}, {to}, {colour}\n").bytes());
+            }
+            bytes.splice(at..at, block);
+        }
+        // A label that fits.
+        4 => {
+            let n = rng.below(81);
+            let filler = rng.pick(FILLERS).repeat(n);
+            let label: String = filler.chars().take(n).collect();
+            let kind = *rng.pick(&["text", "corner text"]);
+            let (x, y) = (rng.pick(FAIR_NUMBERS), rng.pick(FAIR_NUMBERS));
+            let line = format!("    {kind}: {}, {x}, {y}\n", label.trim());
+            bytes.splice(at..at, line.bytes());
+        }
+        // A number in range in place of another.
+        5 => {
+            let Some(&line) = named.get(rng.below(named.len())) else {
+                return;
+            };
+            let numbers: Vec<std::ops::Range<usize>> = tokens(bytes, line)
+                .into_iter()
+                .map(|t| {
+                    let end = if bytes[t.start..t.end].ends_with(b",") {
+                        t.end - 1
+                    } else {
+                        t.end
+                    };
+                    t.start..end
+                })
+                .filter(|t| {
+                    std::str::from_utf8(&bytes[t.clone()]).is_ok_and(|n| n.parse::<f64>().is_ok())
+                })
+                .collect();
+            let Some(number) = numbers.get(rng.below(numbers.len())) else {
+                return;
+            };
+            bytes.splice(number.clone(), rng.pick(FAIR_NUMBERS).bytes());
+        }
+        // `name: value` lines from another diagram.
+        6 => {
+            let other = rng.pick(&diagrams.inputs);
+            let lines: Vec<&[u8]> = other
+                .split_inclusive(|&b| b == b'\n')
+                .filter(|l| {
+                    l.starts_with(b"    ") && l.contains(&b':') && !l.starts_with(b"    type:")
+                })
+                .collect();
+            if lines.is_empty() {
+                return;
+            }
+            let s = rng.below(lines.len());
+            let e = (s + 1 + rng.below(4)).min(lines.len());
+            let mut block = lines[s..e].concat();
+            if !block.ends_with(b"\n") {
+                block.push(b'\n');
+            }
+            bytes.splice(at..at, block);
+        }
+        // A `name: value` line dropped, or another game's heading.
+        _ => {
+            let line = named.get(rng.below(named.len())).copied();
+            match line {
+                Some(s) if rng.chance(2) && !bytes[s..].starts_with(b"    type:") => {
+                    let end = bytes[s..]
+                        .iter()
+                        .position(|&b| b == b'\n')
+                        .map_or(bytes.len(), |i| s + i + 1);
+                    bytes.drain(s..end);
+                }
+                _ => swap_heading(bytes, rng, diagrams),
+            }
+        }
+    }
+}
+
+/// The diagram under another game's heading.
+fn swap_heading(bytes: &mut Vec<u8>, rng: &mut Rng, diagrams: &Diagrams) {
+    let heading = rng.pick(&diagrams.headings);
+    let lines = line_ranges(bytes);
+    match lines
+        .iter()
+        .find(|r| bytes[(*r).clone()].starts_with(b"## "))
+    {
+        Some(r) => {
+            bytes.splice(r.clone(), heading.iter().copied());
+        }
+        None => {
+            let mut line = heading.clone();
+            line.extend_from_slice(b"\n\n");
+            bytes.splice(0..0, line);
+        }
+    }
+}
+
+/// One mutation of a one-diagram rulebook, in place, aimed at the diagram
+/// language and at what breaks it.
+fn mutate_diagram(bytes: &mut Vec<u8>, rng: &mut Rng, diagrams: &Diagrams) {
+    let starts = diagram_line_starts(bytes);
+    let at = starts
+        .get(rng.below(starts.len()))
+        .copied()
+        .unwrap_or(bytes.len());
+    match rng.below(13) {
+        0 => edit_bytes(bytes, rng),
+        // Invalid (or odd) UTF-8, most often inside the diagram.
+        1 => {
+            let bad = rng.pick(INVALID_UTF8);
+            let end = bytes[at..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |i| at + i);
+            let i = at + rng.below(end - at + 1);
+            bytes.splice(i..i, bad.iter().copied());
+        }
+        2 | 3 => extreme_number(bytes, rng),
+        // A long label.
+        4 => {
+            let n = *rng.pick(&[0usize, 1, 79, 80, 81, 1_000, 100_000]);
+            let filler = rng.pick(FILLERS).repeat(n);
+            let kind = *rng.pick(&["text", "corner text"]);
+            let (x, y) = (
+                rng.pick(NUMBERS),
+                rng.pick(&["1", "8", "-1.5", "10.5", "0.5"]),
+            );
+            let line = format!("    {kind}: {filler}, {x}, {y}\n");
+            bytes.splice(at..at, line.bytes());
+        }
+        // Many arrows and rings.
+        5 => {
+            let count = *rng.pick(&[1usize, 2, 3, 8, 64, 1_000]);
+            let block = arrows(count, rng, false);
+            bytes.splice(at..at, block);
+        }
+        // Lines from another diagram (a splice between diagrams).
+        6 => {
+            let other = rng.pick(&diagrams.inputs);
+            let lines: Vec<&[u8]> = other
+                .split_inclusive(|&b| b == b'\n')
+                .filter(|l| l.starts_with(b"    "))
+                .collect();
+            if lines.is_empty() {
+                return;
+            }
+            let s = rng.below(lines.len());
+            let e = (s + 1 + rng.below(9)).min(lines.len());
+            let mut block = lines[s..e].concat();
+            if !block.ends_with(b"\n") {
+                block.push(b'\n');
+            }
+            bytes.splice(at..at, block);
+        }
+        // A board square, or any token of a diagram line, changed.
+        7 | 8 => {
+            let Some(&line_start) = starts.get(rng.below(starts.len().saturating_sub(1))) else {
+                return;
+            };
+            let tokens = tokens(bytes, line_start);
+            if tokens.is_empty() {
+                return;
+            }
+            let token = tokens[rng.below(tokens.len())].clone();
+            bytes.splice(token, rng.pick(TOKENS).bytes());
+        }
+        // A known line of the language.
+        9 => {
+            let line = format!("{}\n", rng.pick(LINES));
+            bytes.splice(at..at, line.bytes());
+        }
+        // Drop, repeat or swap lines.
+        10 => {
+            let lines = line_ranges(bytes);
+            if lines.is_empty() {
+                return;
+            }
+            let a = lines[rng.below(lines.len())].clone();
+            let b = lines[rng.below(lines.len())].clone();
+            match rng.below(3) {
+                0 => {
+                    let end = (a.end + 1).min(bytes.len());
+                    bytes.drain(a.start..end);
+                }
+                1 => {
+                    let mut copy = bytes[a.clone()].to_vec();
+                    copy.push(b'\n');
+                    let at = (a.end + 1).min(bytes.len());
+                    bytes.splice(at..at, copy);
+                }
+                _ => {
+                    let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
+                    if first.end > second.start {
+                        return;
+                    }
+                    let (x, y) = (
+                        bytes[first.clone()].to_vec(),
+                        bytes[second.clone()].to_vec(),
+                    );
+                    bytes.splice(second, x);
+                    bytes.splice(first, y);
+                }
+            }
+        }
+        // The diagram under another game's heading.
+        11 => swap_heading(bytes, rng, diagrams),
+        // Truncate.
+        _ => bytes.truncate(rng.below(bytes.len() + 1)),
+    }
+}
+
+/// The first line of `text` from `at`, without its line end.
+fn line_at(text: &str, at: usize) -> &str {
+    text[at..].lines().next().unwrap_or("")
+}
+
+/// Every diagram of `bytes` alone in a tiny rulebook: its `##` heading (the
+/// game), the heading just above it when deeper (a Golf "Problem N"), the
+/// diagram, and for a Golf problem its published solution.
+fn single_diagrams(bytes: &[u8], out: &mut Vec<Vec<u8>>, headings: &mut Vec<Vec<u8>>) {
+    let (source, _) = SourceFile::from_bytes(Path::new("seed.md"), bytes.to_vec());
+    let book = Book::parse(source, &mut Vec::new());
+    let text = &book.source.text;
+    for section in book.sections.iter().filter(|s| s.level == 2) {
+        let line = line_at(text, section.span.start).as_bytes().to_vec();
+        if line.starts_with(b"## ") && !headings.contains(&line) {
+            headings.push(line);
+        }
+    }
+    for entry in &book.diagrams {
+        let mut input = String::new();
+        if let Some(section) = book.section_of(entry) {
+            input.push_str(line_at(text, section.span.start));
+            input.push_str("\n\n");
+        }
+        let before = text.get(..entry.span.start).unwrap_or("");
+        let heading = before.lines().rev().find(|l| l.starts_with('#'));
+        let problem = heading
+            .filter(|h| h.starts_with("###"))
+            .inspect(|h| {
+                input.push_str(h);
+                input.push_str("\n\n");
+            })
+            .and_then(|h| h.split_whitespace().last()?.parse::<usize>().ok());
+        input.push_str(text.get(entry.span.range()).unwrap_or(""));
+        if !input.ends_with('\n') {
+            input.push('\n');
+        }
+        let solution = problem.and_then(|n| {
+            let from = text.find("Golf Solutions")?;
+            text[from..]
+                .lines()
+                .find(|l| l.starts_with(&format!("{n}. ")))
+        });
+        if let Some(solution) = solution {
+            input.push_str("\n### Chess Golf Solutions\n\n");
+            input.push_str(solution);
+            input.push('\n');
+        }
+        out.push(input.into_bytes());
+    }
+}
+
+/// What the fuzzer feeds the tool.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Target {
+    /// Whole rulebooks through every stage.
+    Book,
+    /// One diagram at a time through parse, check and drawing.
+    Diagram,
+}
+
+impl Target {
+    fn name(self) -> &'static str {
+        match self {
+            Target::Book => "book",
+            Target::Diagram => "diagram",
+        }
+    }
+}
+
 struct Args {
+    target: Target,
     seconds: f64,
     seed: u64,
     runs: Option<u64>,
@@ -295,6 +771,7 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
+        target: Target::Book,
         seconds: 60.0,
         seed: 1,
         runs: None,
@@ -328,6 +805,13 @@ fn parse_args() -> Result<Args, String> {
                 let n: usize = v.parse().map_err(|_| bad(&v))?;
                 args.workers = Some(n.max(1));
             }
+            "--target" => {
+                args.target = match value()?.as_str() {
+                    "book" => Target::Book,
+                    "diagram" => Target::Diagram,
+                    v => return Err(format!("--target: `{v}` is neither `book` nor `diagram`")),
+                };
+            }
             "--crashes" => args.crashes = PathBuf::from(value()?),
             _ => return Err(format!("unknown argument `{flag}`")),
         }
@@ -356,9 +840,100 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
     inputs
 }
 
+/// Every game the engine knows, so that a diagram may be checked under
+/// any game's rules, not only those the seeds have sections for.
+const GAMES: &[&str] = &[
+    "Zombie Chess",
+    "Masquerade Chess",
+    "Two Move Chess",
+    "Adrenaline Chess",
+    "Tar Pit Chess",
+    "Chess Golf",
+    "Crowded House",
+    "Cooperative Chess",
+    "Half Alice Chess",
+    "Chess960",
+    "Synchronous Chess",
+    "Gravity Chess",
+    "Parade Chess Solitaire",
+    "Booster Chess",
+    "Neighbour Chess Solitaire",
+    "Cloak and Dagger Chess",
+];
+
+/// The diagram target's corpus: every diagram of the seeds and of the
+/// saved regression inputs, each alone, and the game headings.
+fn diagram_corpus(books: &[(String, Vec<u8>)]) -> Diagrams {
+    let mut diagrams = Diagrams {
+        inputs: Vec::new(),
+        headings: GAMES
+            .iter()
+            .map(|g| format!("## {g}").into_bytes())
+            .collect(),
+    };
+    for (_, bytes) in books {
+        single_diagrams(bytes, &mut diagrams.inputs, &mut diagrams.headings);
+    }
+    diagrams
+}
+
+/// The next input and the stages it goes through. Everything random comes
+/// from `rng`, in the driver's thread, so a seed gives the same inputs in
+/// the same order however the workers are scheduled.
+fn next_input(
+    target: Target,
+    rng: &mut Rng,
+    books: &[Vec<u8>],
+    diagrams: &Diagrams,
+) -> (Vec<u8>, Depth) {
+    match target {
+        Target::Book => {
+            let mut input = books[rng.below(books.len())].clone();
+            for _ in 0..1 + rng.below(4) {
+                mutate(&mut input, rng, books);
+            }
+            // Every input is parsed, checked and drawn as SVG, and its
+            // diagnostics drawn; the costly stages run on a share of them
+            // (the Golf search, a third of the time at 1 in 16, on 1 in 64).
+            let depth = Depth {
+                shortest: rng.chance(64),
+                drawn_in_full: if rng.chance(4) { usize::MAX } else { 4 },
+                pngs: if rng.chance(4) { 2 } else { 0 },
+                pdf: rng.chance(8),
+                deck: rng.chance(16),
+            };
+            (input, depth)
+        }
+        Target::Diagram => {
+            let mut input = diagrams.inputs[rng.below(diagrams.inputs.len())].clone();
+            // Half the inputs keep to the language, to reach the engine
+            // and the drawing; the others go for the parser's errors.
+            let in_language = rng.chance(2);
+            for _ in 0..1 + rng.below(3) {
+                if in_language {
+                    mutate_diagram_in_language(&mut input, rng, diagrams);
+                } else {
+                    mutate_diagram(&mut input, rng, diagrams);
+                }
+            }
+            // Parse, the checks with their replay, SVG and diagnostics on
+            // every input; the Golf search (up to 2 s on a problem with
+            // its solution) and a PNG (18 ms) on a share.
+            let depth = Depth {
+                shortest: rng.chance(128),
+                drawn_in_full: usize::MAX,
+                pngs: usize::from(rng.chance(32)),
+                pdf: false,
+                deck: false,
+            };
+            (input, depth)
+        }
+    }
+}
+
 /// An input being run, and when it is late.
 struct Running {
-    input: Vec<u8>,
+    input: Arc<Vec<u8>>,
     depth: Depth,
     run: u64,
     deadline: Instant,
@@ -372,10 +947,26 @@ fn main() {
             std::process::exit(2);
         }
     };
-    // Panics are counted and reported here, not printed by the hook.
-    std::panic::set_hook(Box::new(|_| {}));
+    // The workers' panics are counted and reported here, not printed by
+    // the hook; one of the driver's own is printed as usual.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let worker = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("fuzz-worker"));
+        if !worker {
+            default_hook(info);
+        }
+    }));
     let corpus = corpus();
-    let seeds: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
+    let books: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
+    let diagrams = match args.target {
+        Target::Book => Diagrams {
+            inputs: Vec::new(),
+            headings: Vec::new(),
+        },
+        Target::Diagram => diagram_corpus(&corpus),
+    };
     let mut rng = Rng::new(args.seed);
     let started = Instant::now();
     let deadline = Duration::from_secs_f64(args.seconds);
@@ -389,16 +980,35 @@ fn main() {
     let workers = args.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let to_workers: Vec<mpsc::Sender<(Vec<u8>, Depth)>> = (0..workers)
+    // A stack overflow aborts the process, so each worker keeps what it
+    // runs in a file of its own, rewritten in place before each input:
+    // tens of microseconds, where creating the file anew costs
+    // milliseconds (ext4 flushes a file truncated and written again).
+    let last_inputs: Vec<PathBuf> = (0..workers)
+        .map(|id| args.crashes.join(format!("last-input-{id}.md")))
+        .collect();
+    let to_workers: Vec<mpsc::Sender<(Arc<Vec<u8>>, Depth)>> = (0..workers)
         .map(|id| {
-            let (to_worker, inbox) = mpsc::channel::<(Vec<u8>, Depth)>();
+            let (to_worker, inbox) = mpsc::channel::<(Arc<Vec<u8>>, Depth)>();
             let to_main = to_main.clone();
+            let mut last_input = File::create(&last_inputs[id])
+                .map_err(|e| {
+                    let path = last_inputs[id].display();
+                    eprintln!("warning: cannot write {path} ({e}): an abort would lose its input");
+                })
+                .ok();
             std::thread::Builder::new()
                 .name(format!("fuzz-worker-{id}"))
                 .stack_size(2 << 20)
                 .spawn(move || {
                     let style = Style::default();
                     for (input, depth) in inbox {
+                        if let Some(file) = &mut last_input {
+                            let _ = file
+                                .seek(SeekFrom::Start(0))
+                                .and_then(|_| file.write_all(&input))
+                                .and_then(|()| file.set_len(input.len() as u64));
+                        }
                         let result = catch_unwind(AssertUnwindSafe(|| {
                             stages::run("fuzz.md", &input, depth, &style)
                         }))
@@ -425,23 +1035,8 @@ fn main() {
             if slot.is_some() || !more(runs) {
                 continue;
             }
-            let (_, base) = &corpus[rng.below(corpus.len())];
-            let mut input = base.clone();
-            for _ in 0..1 + rng.below(4) {
-                mutate(&mut input, &mut rng, &seeds);
-            }
-            // Every input is parsed, checked and drawn as SVG, and its
-            // diagnostics drawn; the costly stages run on a share of them
-            // (the Golf search, a third of the time at 1 in 16, on 1 in 64).
-            let depth = Depth {
-                shortest: rng.chance(64),
-                drawn_in_full: if rng.chance(4) { usize::MAX } else { 4 },
-                pngs: if rng.chance(4) { 2 } else { 0 },
-                pdf: rng.chance(8),
-                deck: rng.chance(16),
-            };
-            // A stack overflow aborts the process: the input is on disk first.
-            let _ = std::fs::write(args.crashes.join(format!("last-input-{id}.md")), &input);
+            let (input, depth) = next_input(args.target, &mut rng, &books, &diagrams);
+            let input = Arc::new(input);
             runs += 1;
             to_workers[id]
                 .send((input.clone(), depth))
@@ -484,9 +1079,10 @@ fn main() {
         failures += 1;
         let stem = format!("crash-{:016x}", chess_kit_docs::output::hash(&input));
         let path = args.crashes.join(format!("{stem}.md"));
-        let _ = std::fs::write(&path, &input);
+        let _ = std::fs::write(&path, input.as_slice());
         let note = format!(
-            "examples/fuzz.rs, seed {}, run {run}: {outcome}\nstages: {depth:?}\n",
+            "examples/fuzz.rs --target {}, seed {}, run {run}: {outcome}\nstages: {depth:?}\n",
+            args.target.name(),
             args.seed
         );
         let _ = std::fs::write(args.crashes.join(format!("{stem}.txt")), note);
@@ -498,10 +1094,15 @@ fn main() {
     }
     let elapsed = started.elapsed().as_secs_f64();
     println!(
-        "fuzz: seed {}, {runs} runs on {workers} worker{} in {elapsed:.1} s ({:.1} runs/s), {failures} failures",
+        "fuzz: target {}, seed {}, {runs} runs on {workers} worker{} in {elapsed:.1} s ({:.1} runs/s), {failures} failures",
+        args.target.name(),
         args.seed,
         if workers == 1 { "" } else { "s" },
         runs as f64 / elapsed.max(1e-9)
     );
+    // Only an abort needs them; the failures found are saved on their own.
+    for path in &last_inputs {
+        let _ = std::fs::remove_file(path);
+    }
     std::process::exit(if failures == 0 { 0 } else { 1 });
 }
