@@ -40,8 +40,11 @@ pub struct Golf;
 const MAX_CHOSEN_CARDS: usize = 8;
 /// The search's limits: solutions longer than this are not looked for when
 /// the book's own solution fails, and no more states than this are stored.
+/// The seeds' hardest problem takes 1.3 million states. A 16-piece problem
+/// whose book solution fails took 153 s and 4.6 GB under a limit of 40
+/// million, 3.5 s and 300 MB under this one.
 const SEARCH_DEPTH: usize = 10;
-const SEARCH_STATES: usize = 40_000_000;
+const SEARCH_STATES: usize = 2_000_000;
 
 impl Game for Golf {
     fn name(&self) -> &'static str {
