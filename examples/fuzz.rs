@@ -213,24 +213,18 @@ fn square(rng: &mut Rng) -> String {
     format!("{file}{}", rng.below(10))
 }
 
-/// `count` arrow lines (or, in a book, other diagram lines), each a line.
-fn arrows(count: usize, rng: &mut Rng, others: bool) -> Vec<u8> {
+/// `count` arrow lines, some of them rings (an arrow to its own square).
+fn arrows(count: usize, rng: &mut Rng) -> Vec<u8> {
     let mut block = Vec::new();
     for _ in 0..count {
-        let line = if !others || rng.chance(2) {
-            let from = square(rng);
-            // A ring (an arrow to its own square) now and then.
-            let to = if rng.chance(4) {
-                from.clone()
-            } else {
-                square(rng)
-            };
-            let colour = *rng.pick(&["white", "black", "grey", "gray", "red"]);
-            format!("    arrow: {from}, {to}, {colour}\n")
+        let from = square(rng);
+        let to = if rng.chance(4) {
+            from.clone()
         } else {
-            format!("{}\n", rng.pick(LINES))
+            square(rng)
         };
-        block.extend(line.bytes());
+        let colour = *rng.pick(&["white", "black", "grey", "gray", "red"]);
+        block.extend(format!("    arrow: {from}, {to}, {colour}\n").bytes());
     }
     block
 }
@@ -284,7 +278,19 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng, seeds: &[Vec<u8>]) {
         // Many arrows (or other diagram lines).
         5 => {
             let count = *rng.pick(&[2usize, 8, 64, 1_000]);
-            let block = arrows(count, rng, true);
+            let mut block = Vec::new();
+            for _ in 0..count {
+                let line = if rng.chance(2) {
+                    let sq = |r: &mut Rng| {
+                        format!("{}{}", (b'a' + r.below(8) as u8) as char, r.below(10))
+                    };
+                    let colour = *rng.pick(&["white", "black", "grey"]);
+                    format!("    arrow: {}, {}, {colour}\n", sq(rng), sq(rng))
+                } else {
+                    format!("{}\n", rng.pick(LINES))
+                };
+                block.extend(line.bytes());
+            }
             bytes.splice(line_start..line_start, block);
         }
         // A splice from another seed.
@@ -610,7 +616,7 @@ fn mutate_diagram(bytes: &mut Vec<u8>, rng: &mut Rng, diagrams: &Diagrams) {
         // Many arrows and rings.
         5 => {
             let count = *rng.pick(&[1usize, 2, 3, 8, 64, 1_000]);
-            let block = arrows(count, rng, false);
+            let block = arrows(count, rng);
             bytes.splice(at..at, block);
         }
         // Lines from another diagram (a splice between diagrams).
