@@ -518,6 +518,7 @@ pub fn text_sizes(group: &usvg::Group, units_per_em: f32, out: &mut Vec<f32>) {
     }
 }
 
+#[derive(Clone, Copy)]
 struct Colours {
     text: Rgb,
     heading: Rgb,
@@ -552,6 +553,8 @@ struct Ctx<'a> {
     title_slug: Option<String>,
     /// The board coordinates' size, in a diagram's units.
     label_units: f32,
+    /// Whether boxes keep what they draw: the first pass only measures.
+    keep_draws: bool,
 }
 
 /// Whether a heading says the same as the title, whatever its quotes.
@@ -602,6 +605,67 @@ pub fn layout(
     ps: &PageStyle,
     fonts: &super::text::Fonts,
 ) -> Result<Laid, Vec<Diagnostic>> {
+    let (plan, second) = plan(book, toc, style, bs, ps, fonts)?;
+    let mut pages = Vec::with_capacity(plan.pages);
+    second.pages(&plan, &mut |p| pages.push(p));
+    Ok(Laid {
+        pages,
+        trees: plan.trees,
+        images: plan.images,
+        outline: plan.outline,
+        anchors: plan.anchors,
+    })
+}
+
+/// The book paginated: what the writer needs before the first page, and
+/// where each box goes.
+pub struct Plan {
+    /// How many pages.
+    pub pages: usize,
+    /// What each `Draw::Svg` draws, by its `tree`.
+    pub trees: Vec<Figure>,
+    pub images: Vec<Image>,
+    pub outline: Vec<OutlineEntry>,
+    /// Each heading's page index and y.
+    pub anchors: BTreeMap<String, (usize, f32)>,
+    /// Per page, each box index and its y.
+    pages_of: Vec<Vec<(usize, f32)>>,
+    /// How much each box's figure shrinks.
+    lost: Vec<f32>,
+    labels: Vec<Label>,
+}
+
+/// The second pass over the book, which draws the pages of a [`Plan`].
+pub struct SecondPass<'a> {
+    ctx: Ctx<'a>,
+    toc: &'a [TocEntry],
+}
+
+impl SecondPass<'_> {
+    /// Lays the book out again, giving each page to `emit` as soon as its
+    /// last box is set, in page order.
+    pub fn pages(mut self, plan: &Plan, emit: &mut dyn FnMut(Page)) {
+        let mut next = 0;
+        run(&mut self.ctx, self.toc, &mut |ctx| {
+            ctx.flush(plan, &mut next, false, emit)
+        });
+        self.ctx.flush(plan, &mut next, true, emit);
+    }
+}
+
+/// The book in two passes. The first sets every line and paginates the
+/// book (pagination weighs the whole book, and the contents need every
+/// page number), keeping only each box's measure. The second
+/// ([`SecondPass::pages`]) sets the lines again and hands over each page
+/// once it is full, so a large book's lines are never all held at once.
+pub fn plan<'a>(
+    book: &'a Book,
+    toc: &'a [TocEntry],
+    style: &Style,
+    bs: &'a BookStyle,
+    ps: &'a PageStyle,
+    fonts: &'a super::text::Fonts,
+) -> Result<(Plan, SecondPass<'a>), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let t = &bs.text;
     let colours = Colours {
@@ -694,8 +758,29 @@ pub fn layout(
         pending_anchors: Vec::new(),
         title_slug: None,
         label_units: (style.board.label_size * UNIT) as f32,
+        keep_draws: false,
     };
+    run(&mut ctx, toc, &mut |_| {});
+    if !ctx.diags.is_empty() {
+        return Err(ctx.diags);
+    }
+    let plan = ctx.plan();
+    Ok((
+        plan,
+        SecondPass {
+            ctx: ctx.again(),
+            toc,
+        },
+    ))
+}
+
+/// Lays out the book's blocks, calling `after_block` after each one, when
+/// every box pushed so far is final.
+fn run<'a>(ctx: &mut Ctx<'a>, toc: &[TocEntry], after_block: &mut dyn FnMut(&mut Ctx<'a>)) {
+    let book = ctx.book;
+    let width = ctx.width;
     ctx.title_page();
+    after_block(ctx);
     let title = book.front_matter.title().unwrap_or(&book.name).trim();
     let has_toc = book
         .blocks
@@ -735,15 +820,12 @@ pub fn layout(
             }
             _ => ctx.block(block, 0.0, width, 0),
         }
+        after_block(ctx);
     }
     ctx.notice();
-    if !ctx.diags.is_empty() {
-        return Err(ctx.diags);
-    }
-    Ok(ctx.finish())
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
     fn size(&self) -> f32 {
         self.ps.body_size
     }
@@ -759,6 +841,10 @@ impl Ctx<'_> {
             if b.brk != Brk::NewPage || brk == Brk::NewPage {
                 b.brk = brk;
             }
+        }
+        if !self.keep_draws {
+            b.draws = Vec::new();
+            b.links = Vec::new();
         }
         self.out.push(b);
     }
@@ -1554,37 +1640,104 @@ impl Ctx<'_> {
     }
 
     /// Paginates, numbers the pages, adds footers and resolves page numbers.
-    fn finish(mut self) -> Laid {
+    /// Paginates the boxes of the first pass.
+    fn plan(&mut self) -> Plan {
         let ps = self.ps;
         let (pages_of, lost) = paginate_shrinking(&self.out, self.body, ps.gap_stretch);
-        for (b, &lost) in self.out.iter_mut().zip(&lost) {
-            if lost > 0.0 {
-                shrink_figure(b, lost);
-            }
-        }
         let body_page = pages_of
             .iter()
             .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
-        let mut anchors = BTreeMap::new();
-        let mut pages = Vec::with_capacity(pages_of.len());
-        for (pi, placed) in pages_of.iter().enumerate() {
-            let label = match body_page {
+        let labels = (0..pages_of.len())
+            .map(|pi| match body_page {
                 Some(b) if pi >= b => Label::Arabic((pi - b + 1) as u32),
                 Some(_) => Label::Roman(pi as u32 + 1),
                 None => Label::Arabic(pi as u32 + 1),
-            };
-            // Sized exactly (one more for the page number): every page is
-            // held until the book is written.
-            let draws: usize = placed.iter().map(|&(bi, _)| self.out[bi].draws.len()).sum();
+            })
+            .collect();
+        let mut anchors = BTreeMap::new();
+        for (pi, placed) in pages_of.iter().enumerate() {
+            for &(bi, y) in placed {
+                for a in &self.out[bi].anchors {
+                    anchors.entry(a.clone()).or_insert((pi, ps.margin_top + y));
+                }
+            }
+        }
+        Plan {
+            pages: pages_of.len(),
+            trees: self
+                .tree_list
+                .iter()
+                .map(|&(d, _)| Figure::Diagram(d))
+                .collect(),
+            images: std::mem::take(&mut self.images),
+            outline: std::mem::take(&mut self.outline),
+            anchors,
+            pages_of,
+            lost,
+            labels,
+        }
+    }
+
+    /// A fresh context for the second pass, keeping the measured drawings
+    /// and the shaped words.
+    fn again(self) -> Ctx<'a> {
+        Ctx {
+            book: self.book,
+            bs: self.bs,
+            ps: self.ps,
+            shaper: self.shaper,
+            colours: self.colours,
+            width: self.width,
+            body: self.body,
+            out: Vec::new(),
+            targets: Vec::new(),
+            trees: self.trees,
+            tree_list: self.tree_list,
+            images: Vec::new(),
+            outline: Vec::new(),
+            diags: Vec::new(),
+            body_started: false,
+            next_brk: None,
+            pending_anchors: Vec::new(),
+            title_slug: None,
+            label_units: self.label_units,
+            keep_draws: true,
+        }
+    }
+
+    /// Gives `emit` every page from `next` on whose boxes are all set
+    /// (with `all`, every page left), moving their drawings out of the
+    /// boxes.
+    fn flush(&mut self, plan: &Plan, next: &mut usize, all: bool, emit: &mut dyn FnMut(Page)) {
+        let ps = self.ps;
+        while let Some(placed) = plan.pages_of.get(*next) {
+            if !all && placed.iter().any(|&(bi, _)| bi >= self.out.len()) {
+                return;
+            }
+            let pi = *next;
+            *next += 1;
+            // Sized exactly (one more for the page number).
+            let draws: usize = placed
+                .iter()
+                .filter_map(|&(bi, _)| self.out.get(bi))
+                .map(|b| b.draws.len())
+                .sum();
             let mut page = Page {
                 width: ps.width,
                 height: ps.height,
-                label,
+                label: plan.labels.get(pi).copied().unwrap_or(Label::Arabic(1)),
                 draws: Vec::with_capacity(draws + 1),
                 links: Vec::new(),
             };
             for &(bi, y) in placed {
-                let b = &mut self.out[bi];
+                let Some(b) = self.out.get_mut(bi) else {
+                    continue;
+                };
+                if let Some(&lost) = plan.lost.get(bi)
+                    && lost > 0.0
+                {
+                    shrink_figure(b, lost);
+                }
                 let (dx, dy) = (ps.margin_inner, ps.margin_top + y);
                 for mut d in std::mem::take(&mut b.draws) {
                     d.shift(dx, dy);
@@ -1595,39 +1748,23 @@ impl Ctx<'_> {
                     l.y += dy;
                     page.links.push(l);
                 }
-                for a in &b.anchors {
-                    anchors.entry(a.clone()).or_insert((pi, dy));
-                }
             }
-            pages.push(page);
-        }
-        let label_of = |slug: &str| -> Option<String> {
-            anchors
-                .get(slug)
-                .and_then(|&(p, _)| pages.get(p))
-                .map(|p: &Page| p.label.text())
-        };
-        let labels: Vec<Option<String>> = pages
-            .iter()
-            .flat_map(|p| p.draws.iter())
-            .filter_map(|d| match d {
-                Draw::PageRef { slug, .. } => Some(label_of(slug)),
-                _ => None,
-            })
-            .collect();
-        let mut labels = labels.into_iter();
-        for (pi, page) in pages.iter_mut().enumerate() {
             for d in &mut page.draws {
                 if let Draw::PageRef {
+                    slug,
                     x,
                     y,
                     size,
                     face,
                     colour,
-                    ..
                 } = d
                 {
-                    let text = labels.next().flatten().unwrap_or_default();
+                    let text = plan
+                        .anchors
+                        .get(slug.as_str())
+                        .and_then(|&(p, _)| plan.labels.get(p))
+                        .map(|l| l.text())
+                        .unwrap_or_default();
                     let glyphs = self.shaper.shape(*face, &text);
                     let w = super::text::advance(&glyphs) * *size;
                     let glyphs = GlyphRun::new(&glyphs);
@@ -1643,34 +1780,23 @@ impl Ctx<'_> {
                 }
             }
             // The title page has no number.
-            if pi == 0 {
-                continue;
+            if pi != 0 {
+                let text = page.label.text();
+                let size = ps.footer_size;
+                let glyphs = self.shaper.shape(FaceId::Regular, &text);
+                let w = super::text::advance(&glyphs) * size;
+                let glyphs = GlyphRun::new(&glyphs);
+                page.draws.push(Draw::Text {
+                    x: (ps.width - w) / 2.0,
+                    y: ps.height - ps.margin_bottom + ps.footer_gap,
+                    size,
+                    face: FaceId::Regular,
+                    colour: self.colours.muted,
+                    text,
+                    glyphs,
+                });
             }
-            let text = page.label.text();
-            let size = ps.footer_size;
-            let glyphs = self.shaper.shape(FaceId::Regular, &text);
-            let w = super::text::advance(&glyphs) * size;
-            let glyphs = GlyphRun::new(&glyphs);
-            page.draws.push(Draw::Text {
-                x: (ps.width - w) / 2.0,
-                y: ps.height - ps.margin_bottom + ps.footer_gap,
-                size,
-                face: FaceId::Regular,
-                colour: self.colours.muted,
-                text,
-                glyphs,
-            });
-        }
-        Laid {
-            pages,
-            trees: self
-                .tree_list
-                .iter()
-                .map(|&(d, _)| Figure::Diagram(d))
-                .collect(),
-            images: self.images,
-            outline: self.outline,
-            anchors,
+            emit(page);
         }
     }
 }
@@ -1787,6 +1913,71 @@ mod tests {
         let toc = crate::contents::table_of_contents(&book, &mut diags);
         let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
         assert!(laid.pages[1..].iter().map(zebras).sum::<usize>() > 0);
+    }
+
+    #[test]
+    fn the_second_pass_hands_over_each_page_before_the_book_is_set() {
+        // Twelve sections of a page or so each, with a contents page that
+        // needs every page number, and a link back to the first section.
+        let mut text = String::from("---\ntitle: Pages\n---\n## Table of Contents\n");
+        for i in 0..12 {
+            text.push_str(&format!("\n## Game {i}\n\n"));
+            for _ in 0..6 {
+                text.push_str(&format!("{}\n\n", long_text(60)));
+            }
+            text.push_str("See [the first game](#game-0).\n");
+        }
+        let mut diags = Vec::new();
+        let book = Book::parse(SourceFile::new("dir/t.md", text), &mut diags);
+        let toc = crate::contents::table_of_contents(&book, &mut diags);
+        let fonts = super::super::text::Fonts::new("Raleway", "Fredoka One").unwrap();
+        let bs = BookStyle::default();
+        let style = Style::default();
+        let (plan, mut second) = plan(&book, &toc, &style, &bs, &bs.letter, &fonts).unwrap();
+        // The first pass keeps no drawing.
+        assert!(plan.pages > 12, "{} pages", plan.pages);
+        // Boxes set when each page was handed over, and the pages.
+        let mut set_at = Vec::new();
+        let mut pages = Vec::new();
+        let mut next = 0;
+        run(&mut second.ctx, &toc, &mut |ctx| {
+            let set = ctx.out.len();
+            ctx.flush(&plan, &mut next, false, &mut |p| {
+                set_at.push(set);
+                pages.push(p);
+            })
+        });
+        let total = second.ctx.out.len();
+        second.ctx.flush(&plan, &mut next, true, &mut |p| {
+            set_at.push(total);
+            pages.push(p);
+        });
+        assert_eq!(pages.len(), plan.pages);
+        // A page goes as soon as the block that fills it is set.
+        assert!(
+            set_at[0] < total / 10 && set_at[plan.pages / 4] < total / 2,
+            "pages held until {set_at:?} of {total} boxes"
+        );
+        // The same pages as a layout that holds them all, numbers included.
+        let laid = layout(&book, &toc, &style, &bs, &bs.letter, &fonts).unwrap();
+        let texts = |p: &Page| -> Vec<String> {
+            p.draws
+                .iter()
+                .filter_map(|d| match d {
+                    Draw::Text { text, .. } => Some(text.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let streamed: Vec<Vec<String>> = pages.iter().map(texts).collect();
+        let held: Vec<Vec<String>> = laid.pages.iter().map(texts).collect();
+        assert_eq!(streamed, held);
+        let contents = streamed[1].join(" ");
+        let game_11 = laid.anchors["game-11"].0;
+        assert!(
+            contents.contains(&laid.pages[game_11].label.text()),
+            "{contents}"
+        );
     }
 
     #[test]
@@ -1934,6 +2125,7 @@ mod tests {
             pending_anchors: Vec::new(),
             title_slug: None,
             label_units: (style.board.label_size * UNIT) as f32,
+            keep_draws: true,
         };
         let parsed: Vec<Option<usize>> = book
             .diagrams

@@ -108,7 +108,7 @@ pub fn book_pdf_with(
         PageFormat::Booklet => &book_style.booklet,
         PageFormat::Zine => &book_style.zine,
     };
-    let laid = layout::layout(book, toc, style, book_style, page_style, &fonts)?;
+    let (plan, second) = layout::plan(book, toc, style, book_style, page_style, &fonts)?;
     let fm = &book.front_matter;
     let title = fm.title().unwrap_or(&book.name).to_string();
     let mut keywords = vec![
@@ -133,7 +133,29 @@ pub fn book_pdf_with(
         let d = book.diagrams.get(i)?.diagram.as_ref()?;
         layout::parse_svg(&crate::render::diagram_svg(d, style)).ok()
     };
-    write::write_book(laid, &fonts, &meta, sheet.as_ref(), &diagram).map_err(fail)
+    let parts = write::Parts {
+        pages: plan.pages,
+        trees: &plan.trees,
+        images: &plan.images,
+        outline: &plan.outline,
+        anchors: &plan.anchors,
+    };
+    // The second pass hands each page over as it fills; the writer writes
+    // it and drops its drawings.
+    let mut second = Some(second);
+    write::write_pages(
+        &parts,
+        &mut |emit| {
+            if let Some(second) = second.take() {
+                second.pages(&plan, emit);
+            }
+        },
+        &fonts,
+        &meta,
+        sheet.as_ref(),
+        &diagram,
+    )
+    .map_err(fail)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! as vectors (`vector`); links, named destinations, the outline,
 //! page labels and metadata.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::num::NonZeroU32;
 
 use krilla::action::{Action, LinkAction};
@@ -85,10 +85,9 @@ pub fn write(
 /// written: enough to keep both cores busy, few enough to hold.
 const PARSED_AT_ONCE: usize = 32;
 
-/// The PDF; `diagram` parses the book's diagram of an index
-/// ([`Figure::Diagram`]) when its page is written, and `None` leaves it
-/// out (the layout has reported why). Each page's drawing is dropped once
-/// it is written, as the PDF grows.
+/// The PDF of laid-out pages; `diagram` parses the book's diagram of an
+/// index ([`Figure::Diagram`]) when its page is written, and `None` leaves
+/// it out (the layout has reported why).
 pub fn write_book(
     laid: Laid,
     fonts: &Fonts,
@@ -96,7 +95,56 @@ pub fn write_book(
     sheet: Option<&Sheet>,
     diagram: &(dyn Fn(usize) -> Option<usvg::Tree> + Sync),
 ) -> Result<Vec<u8>, String> {
-    let mut doc = Document::new_with(SerializeSettings::default());
+    let Laid {
+        mut pages,
+        trees,
+        images,
+        outline,
+        anchors,
+    } = laid;
+    let parts = Parts {
+        pages: pages.len(),
+        trees: &trees,
+        images: &images,
+        outline: &outline,
+        anchors: &anchors,
+    };
+    write_pages(
+        &parts,
+        &mut |emit| std::mem::take(&mut pages).into_iter().for_each(&mut *emit),
+        fonts,
+        meta,
+        sheet,
+        diagram,
+    )
+}
+
+/// Where pages go to be written, one by one.
+pub type PageSink<'s> = dyn FnMut(Page) + 's;
+
+/// What the pages refer to, known before the first page is written.
+pub struct Parts<'p> {
+    /// How many pages.
+    pub pages: usize,
+    pub trees: &'p [Figure],
+    pub images: &'p [krilla::image::Image],
+    pub outline: &'p [OutlineEntry],
+    /// Each heading's page index and y.
+    pub anchors: &'p BTreeMap<String, (usize, f32)>,
+}
+
+/// The PDF of the pages `fill` gives, in order, to the function it is
+/// handed. Each page is written, and its drawings dropped, a batch at a
+/// time as they come; zine pages, which the imposition reorders, are
+/// gathered first.
+pub fn write_pages(
+    parts: &Parts,
+    fill: &mut dyn FnMut(&mut PageSink),
+    fonts: &Fonts,
+    meta: &Meta,
+    sheet: Option<&Sheet>,
+    diagram: &(dyn Fn(usize) -> Option<usvg::Tree> + Sync),
+) -> Result<Vec<u8>, String> {
     let kfonts: Vec<Font> = FaceId::ALL
         .iter()
         .map(|&f| {
@@ -104,169 +152,276 @@ pub fn write_book(
                 .ok_or_else(|| format!("cannot embed the font for {f:?}"))
         })
         .collect::<Result<_, _>>()?;
-    let Laid {
-        mut pages,
-        trees,
-        images,
-        outline: headings,
-        anchors,
-    } = laid;
-    let (sides, slots) = placements(&pages, sheet);
-    let mut where_is = vec![(0usize, 0.0f32, 0.0f32); pages.len()];
-    for s in &slots {
-        if let Some(w) = where_is.get_mut(s.page) {
-            *w = (s.side, s.x, s.y);
+    let mut writer = Writer {
+        doc: Document::new_with(SerializeSettings::default()),
+        kfonts,
+        parts,
+        place: Vec::new(),
+        shapes: Shapes::default(),
+        diagram,
+        sheet,
+    };
+    match sheet {
+        Some(_) => {
+            let mut pages = Vec::with_capacity(parts.pages);
+            fill(&mut |p| pages.push(p));
+            let (sides, slots) = placements(&pages, sheet);
+            writer.place = vec![(0usize, 0.0f32, 0.0f32); pages.len()];
+            for s in &slots {
+                if let Some(w) = writer.place.get_mut(s.page) {
+                    *w = (s.side, s.x, s.y);
+                }
+            }
+            writer.write_sides(&mut pages, 0, sides, &slots)?;
+        }
+        None => {
+            // A page is its own side.
+            let mut batch: Vec<Page> = Vec::new();
+            let mut first = 0;
+            let mut failed = None;
+            let flush = |writer: &mut Writer, batch: &mut Vec<Page>, first: &mut usize| {
+                let slots: Vec<Slot> = (0..batch.len())
+                    .map(|i| Slot {
+                        page: *first + i,
+                        side: *first + i,
+                        x: 0.0,
+                        y: 0.0,
+                    })
+                    .collect();
+                let sides = batch.len();
+                let result = writer.write_sides(batch, *first, sides, &slots);
+                *first += batch.len();
+                batch.clear();
+                result
+            };
+            fill(&mut |p| {
+                if failed.is_some() {
+                    return;
+                }
+                batch.push(p);
+                let figures: usize = batch.iter().map(|p| figures(p, parts.trees).count()).sum();
+                if figures >= PARSED_AT_ONCE
+                    && let Err(e) = flush(&mut writer, &mut batch, &mut first)
+                {
+                    failed = Some(e);
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            flush(&mut writer, &mut batch, &mut first)?;
         }
     }
-    let dest = |slug: &str| -> Option<XyzDestination> {
-        let &(p, y) = anchors.get(slug)?;
-        let &(side, dx, dy) = where_is.get(p)?;
+    writer.finish(meta)
+}
+
+/// The book's diagrams a page draws.
+fn figures<'p>(page: &'p Page, trees: &'p [Figure]) -> impl Iterator<Item = usize> + 'p {
+    page.draws
+        .iter()
+        .filter_map(|d| match d {
+            Draw::Svg { tree, .. } => Some(*tree),
+            _ => None,
+        })
+        .filter(|&t| matches!(trees.get(t), Some(Figure::Diagram(_))))
+}
+
+struct Writer<'w, 'p> {
+    doc: Document,
+    kfonts: Vec<Font>,
+    parts: &'w Parts<'p>,
+    /// Each page's side and offset there; empty when each page is its own
+    /// side.
+    place: Vec<(usize, f32, f32)>,
+    shapes: Shapes,
+    diagram: &'w (dyn Fn(usize) -> Option<usvg::Tree> + Sync),
+    sheet: Option<&'w Sheet>,
+}
+
+impl Writer<'_, '_> {
+    fn dest(&self, slug: &str) -> Option<XyzDestination> {
+        let &(p, y) = self.parts.anchors.get(slug)?;
+        let (side, dx, dy) = if self.place.is_empty() {
+            (p, 0.0, 0.0)
+        } else {
+            *self.place.get(p)?
+        };
         Some(XyzDestination::new(
             side,
             Point::from_xy(dx, dy + (y - 12.0).max(0.0)),
         ))
-    };
-
-    let mut on_side: Vec<Vec<&Slot>> = vec![Vec::new(); sides];
-    for s in &slots {
-        if let Some(on) = on_side.get_mut(s.side) {
-            on.push(s);
-        }
     }
-    // The diagrams each side draws.
-    let figures_of = |pages: &[Page], side: usize| -> Vec<usize> {
-        on_side[side]
-            .iter()
-            .flat_map(|s| &pages[s.page].draws)
-            .filter_map(|d| match d {
-                Draw::Svg { tree, .. } => Some(*tree),
-                _ => None,
-            })
-            .filter(|&t| matches!(trees.get(t), Some(Figure::Diagram(_))))
-            .collect()
-    };
-    let mut parsed: HashMap<usize, usvg::Tree> = HashMap::new();
-    let mut shapes = Shapes::default();
-    let mut next = 0;
-    for side in 0..sides {
-        if side == next {
-            // The next sides' diagrams, parsed together; the last ones dropped.
-            let mut wanted = Vec::new();
-            while next < sides && (next == side || wanted.len() < PARSED_AT_ONCE) {
-                wanted.extend(figures_of(&pages, next));
-                next += 1;
+
+    /// Writes `sides` physical pages, from the side of page `first`:
+    /// `pages` holds the pages from `first` on, and `slots` places them.
+    fn write_sides(
+        &mut self,
+        pages: &mut [Page],
+        first: usize,
+        sides: usize,
+        slots: &[Slot],
+    ) -> Result<(), String> {
+        let first_side = slots.iter().map(|s| s.side).min().unwrap_or(0);
+        let mut on_side: Vec<Vec<&Slot>> = vec![Vec::new(); sides];
+        for s in slots {
+            if let Some(on) = on_side.get_mut(s.side - first_side) {
+                on.push(s);
             }
-            wanted.sort_unstable();
-            wanted.dedup();
-            parsed = wanted
-                .par_iter()
-                .filter_map(|&t| match trees.get(t) {
-                    Some(Figure::Diagram(d)) => Some((t, diagram(*d)?)),
-                    _ => None,
-                })
-                .collect();
         }
-        let on = &on_side[side];
-        let (w, h, label) = match sheet {
-            Some(s) => {
-                let which = if side % 2 == 0 { "front" } else { "back" };
-                let label =
-                    PageLabel::new(None, Some(format!("sheet {} {which}", side / 2 + 1)), None);
-                (s.width, s.height, label)
-            }
-            None => {
-                let p = &pages[side];
-                let label = match p.label {
-                    Label::Roman(n) => {
-                        PageLabel::new(Some(NumberingStyle::LowerRoman), None, NonZeroU32::new(n))
-                    }
-                    Label::Arabic(n) => {
-                        PageLabel::new(Some(NumberingStyle::Arabic), None, NonZeroU32::new(n))
-                    }
-                };
-                (p.width, p.height, label)
-            }
+        let trees = self.parts.trees;
+        // The diagrams each side draws.
+        let figures_of = |pages: &[Page], side: usize| -> Vec<usize> {
+            on_side[side]
+                .iter()
+                .filter_map(|s| pages.get(s.page - first))
+                .flat_map(|p| figures(p, trees))
+                .collect()
         };
-        let settings = PageSettings::from_wh(w, h)
-            .ok_or("a page has no size")?
-            .with_page_label(label);
-        let mut page = doc.start_page_with(settings);
-        {
-            let mut surface = page.surface();
+        let mut parsed: HashMap<usize, usvg::Tree> = HashMap::new();
+        let mut next = 0;
+        for (side, on) in on_side.iter().enumerate() {
+            if side == next {
+                // The next sides' diagrams, parsed together; the last ones dropped.
+                let mut wanted = Vec::new();
+                while next < sides && (next == side || wanted.len() < PARSED_AT_ONCE) {
+                    wanted.extend(figures_of(pages, next));
+                    next += 1;
+                }
+                wanted.sort_unstable();
+                wanted.dedup();
+                let diagram = self.diagram;
+                parsed = wanted
+                    .par_iter()
+                    .filter_map(|&t| match trees.get(t) {
+                        Some(Figure::Diagram(d)) => Some((t, diagram(*d)?)),
+                        _ => None,
+                    })
+                    .collect();
+            }
+            let (w, h, label) = match self.sheet {
+                Some(s) => {
+                    let side = side + first_side;
+                    let which = if side % 2 == 0 { "front" } else { "back" };
+                    let label =
+                        PageLabel::new(None, Some(format!("sheet {} {which}", side / 2 + 1)), None);
+                    (s.width, s.height, label)
+                }
+                None => {
+                    let Some(p) = on.first().and_then(|s| pages.get(s.page - first)) else {
+                        continue;
+                    };
+                    let label = match p.label {
+                        Label::Roman(n) => PageLabel::new(
+                            Some(NumberingStyle::LowerRoman),
+                            None,
+                            NonZeroU32::new(n),
+                        ),
+                        Label::Arabic(n) => {
+                            PageLabel::new(Some(NumberingStyle::Arabic), None, NonZeroU32::new(n))
+                        }
+                    };
+                    (p.width, p.height, label)
+                }
+            };
+            let settings = PageSettings::from_wh(w, h)
+                .ok_or("a page has no size")?
+                .with_page_label(label);
+            let mut links = Vec::new();
             for s in on {
-                surface.push_transform(&Transform::from_translate(s.x, s.y));
-                draw_page(
-                    &mut surface,
-                    &trees,
-                    &images,
-                    &parsed,
-                    &pages[s.page],
-                    &kfonts,
-                    &mut shapes,
-                );
-                surface.pop();
-            }
-            if let (Some(sh), Some(first)) = (sheet, pages.first()) {
-                marks(&mut surface, sh, first.width, first.height);
-            }
-            surface.finish();
-        }
-        for s in on {
-            for l in &pages[s.page].links {
-                let Some(rect) = Rect::from_xywh(l.x + s.x, l.y + s.y, l.w.max(0.1), l.h.max(0.1))
-                else {
+                let Some(p) = pages.get(s.page - first) else {
                     continue;
                 };
-                let target = match &l.target {
-                    Target::Url(u) => KTarget::Action(Action::Link(LinkAction::new(u.clone()))),
-                    Target::Heading(slug) => match dest(slug) {
-                        Some(d) => KTarget::Destination(Destination::Named(NamedDestination::new(
-                            slug.clone(),
-                            d,
-                        ))),
-                        None => continue,
-                    },
-                };
-                page.add_annotation(Annotation::new_link(
-                    LinkAnnotation::new(rect, target),
-                    None,
-                ));
+                for l in &p.links {
+                    let Some(rect) =
+                        Rect::from_xywh(l.x + s.x, l.y + s.y, l.w.max(0.1), l.h.max(0.1))
+                    else {
+                        continue;
+                    };
+                    let target = match &l.target {
+                        Target::Url(u) => KTarget::Action(Action::Link(LinkAction::new(u.clone()))),
+                        Target::Heading(slug) => match self.dest(slug) {
+                            Some(d) => KTarget::Destination(Destination::Named(
+                                NamedDestination::new(slug.clone(), d),
+                            )),
+                            None => continue,
+                        },
+                    };
+                    links.push(Annotation::new_link(
+                        LinkAnnotation::new(rect, target),
+                        None,
+                    ));
+                }
+            }
+            let mut page = self.doc.start_page_with(settings);
+            {
+                let mut surface = page.surface();
+                for s in on {
+                    let Some(p) = pages.get(s.page - first) else {
+                        continue;
+                    };
+                    surface.push_transform(&Transform::from_translate(s.x, s.y));
+                    draw_page(
+                        &mut surface,
+                        trees,
+                        self.parts.images,
+                        &parsed,
+                        p,
+                        &self.kfonts,
+                        &mut self.shapes,
+                    );
+                    surface.pop();
+                }
+                if let (Some(sh), Some(first_page)) = (self.sheet, pages.first()) {
+                    marks(&mut surface, sh, first_page.width, first_page.height);
+                }
+                surface.finish();
+            }
+            for link in links {
+                page.add_annotation(link);
+            }
+            page.finish();
+            for s in on {
+                if let Some(done) = pages.get_mut(s.page - first) {
+                    done.draws = Vec::new();
+                    done.links = Vec::new();
+                }
             }
         }
-        page.finish();
-        for s in on {
-            let done = &mut pages[s.page];
-            done.draws = Vec::new();
-            done.links = Vec::new();
-        }
+        Ok(())
     }
 
-    for slug in anchors.keys() {
-        if let Some(d) = dest(slug) {
-            // None only for a name already registered through a link: same target.
-            let _ = doc.register_named_destination(NamedDestination::new(slug.clone(), d));
+    fn finish(mut self, meta: &Meta) -> Result<Vec<u8>, String> {
+        for slug in self.parts.anchors.keys() {
+            if let Some(d) = self.dest(slug) {
+                // None only for a name already registered through a link: same target.
+                let _ = self
+                    .doc
+                    .register_named_destination(NamedDestination::new(slug.clone(), d));
+            }
         }
+        let outline = outline(self.parts.outline, &|slug| self.dest(slug));
+        self.doc.set_outline(outline);
+        let mut m = Metadata::new()
+            .title(meta.title.clone())
+            .creator("chess-kit-docs".to_string())
+            .keywords(meta.keywords.clone())
+            .language("en".to_string());
+        if let Some(s) = &meta.subject {
+            m = m.description(s.clone());
+        }
+        if let Some(a) = &meta.author {
+            m = m.authors(vec![a.clone()]);
+        }
+        if let Some((y, mo, d)) = meta.date
+            && let Ok(y) = u16::try_from(y)
+        {
+            m = m.creation_date(DateTime::new(y).month(mo.clamp(1, 12)).day(d.clamp(1, 31)));
+        }
+        self.doc.set_metadata(m);
+        self.doc
+            .finish()
+            .map_err(|e| format!("the PDF could not be written: {e:?}"))
     }
-    doc.set_outline(outline(&headings, &dest));
-    let mut m = Metadata::new()
-        .title(meta.title.clone())
-        .creator("chess-kit-docs".to_string())
-        .keywords(meta.keywords.clone())
-        .language("en".to_string());
-    if let Some(s) = &meta.subject {
-        m = m.description(s.clone());
-    }
-    if let Some(a) = &meta.author {
-        m = m.authors(vec![a.clone()]);
-    }
-    if let Some((y, mo, d)) = meta.date
-        && let Ok(y) = u16::try_from(y)
-    {
-        m = m.creation_date(DateTime::new(y).month(mo.clamp(1, 12)).day(d.clamp(1, 31)));
-    }
-    doc.set_metadata(m);
-    doc.finish()
-        .map_err(|e| format!("the PDF could not be written: {e:?}"))
 }
 
 /// The outline nests as the headings do: a `#` part holds the `##`
