@@ -526,23 +526,9 @@ fn mutate_diagram_in_language(bytes: &mut Vec<u8>, rng: &mut Rng, diagrams: &Dia
         }
         // `name: value` lines from another diagram.
         6 => {
-            let other = rng.pick(&diagrams.inputs);
-            let lines: Vec<&[u8]> = other
-                .split_inclusive(|&b| b == b'\n')
-                .filter(|l| {
-                    l.starts_with(b"    ") && l.contains(&b':') && !l.starts_with(b"    type:")
-                })
-                .collect();
-            if lines.is_empty() {
-                return;
-            }
-            let s = rng.below(lines.len());
-            let e = (s + 1 + rng.below(4)).min(lines.len());
-            let mut block = lines[s..e].concat();
-            if !block.ends_with(b"\n") {
-                block.push(b'\n');
-            }
-            bytes.splice(at..at, block);
+            splice_lines(bytes, at, diagrams, 4, rng, |l| {
+                l.starts_with(b"    ") && l.contains(&b':') && !l.starts_with(b"    type:")
+            });
         }
         // A `name: value` line dropped, or another game's heading.
         _ => {
@@ -621,21 +607,7 @@ fn mutate_diagram(bytes: &mut Vec<u8>, rng: &mut Rng, diagrams: &Diagrams) {
         }
         // Lines from another diagram (a splice between diagrams).
         6 => {
-            let other = rng.pick(&diagrams.inputs);
-            let lines: Vec<&[u8]> = other
-                .split_inclusive(|&b| b == b'\n')
-                .filter(|l| l.starts_with(b"    "))
-                .collect();
-            if lines.is_empty() {
-                return;
-            }
-            let s = rng.below(lines.len());
-            let e = (s + 1 + rng.below(9)).min(lines.len());
-            let mut block = lines[s..e].concat();
-            if !block.ends_with(b"\n") {
-                block.push(b'\n');
-            }
-            bytes.splice(at..at, block);
+            splice_lines(bytes, at, diagrams, 9, rng, |l| l.starts_with(b"    "));
         }
         // A board square, or any token of a diagram line, changed.
         7 | 8 => {
@@ -846,35 +818,42 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
     inputs
 }
 
-/// Every game the engine knows, so that a diagram may be checked under
-/// any game's rules, not only those the seeds have sections for.
-const GAMES: &[&str] = &[
-    "Zombie Chess",
-    "Masquerade Chess",
-    "Two Move Chess",
-    "Adrenaline Chess",
-    "Tar Pit Chess",
-    "Chess Golf",
-    "Crowded House",
-    "Cooperative Chess",
-    "Half Alice Chess",
-    "Chess960",
-    "Synchronous Chess",
-    "Gravity Chess",
-    "Parade Chess Solitaire",
-    "Booster Chess",
-    "Neighbour Chess Solitaire",
-    "Cloak and Dagger Chess",
-];
+/// Up to `most` consecutive lines of another diagram that `keep` picks,
+/// put in at `at`.
+fn splice_lines(
+    bytes: &mut Vec<u8>,
+    at: usize,
+    diagrams: &Diagrams,
+    most: usize,
+    rng: &mut Rng,
+    keep: impl Fn(&[u8]) -> bool,
+) {
+    let other = rng.pick(&diagrams.inputs);
+    let lines: Vec<&[u8]> = other
+        .split_inclusive(|&b| b == b'\n')
+        .filter(|l| keep(l))
+        .collect();
+    if lines.is_empty() {
+        return;
+    }
+    let s = rng.below(lines.len());
+    let e = (s + 1 + rng.below(most)).min(lines.len());
+    let mut block = lines[s..e].concat();
+    if !block.ends_with(b"\n") {
+        block.push(b'\n');
+    }
+    bytes.splice(at..at, block);
+}
 
 /// The diagram target's corpus: every diagram of the seeds and of the
 /// saved regression inputs, each alone, and the game headings.
 fn diagram_corpus(books: &[(String, Vec<u8>)]) -> Diagrams {
     let mut diagrams = Diagrams {
         inputs: Vec::new(),
-        headings: GAMES
-            .iter()
-            .map(|g| format!("## {g}").into_bytes())
+        // Every game the engine knows, so that a diagram may be checked
+        // under any game's rules, not only those the seeds have sections for.
+        headings: chess_kit_docs::engine::games::all()
+            .map(|g| format!("## {}", g.name()).into_bytes())
             .collect(),
     };
     for (_, bytes) in books {

@@ -41,13 +41,15 @@ static GAMES: &[&dyn Game] = &[
     &cloak::Cloak,
 ];
 
+/// Every game the engine knows.
+pub fn all() -> impl Iterator<Item = &'static dyn Game> {
+    GAMES.iter().copied()
+}
+
 /// The game a section title names, if the engine knows it.
 pub fn find(title: &str) -> Option<&'static dyn Game> {
     let key = crate::book::slug(title);
-    GAMES
-        .iter()
-        .copied()
-        .find(|g| crate::book::slug(g.name()) == key)
+    all().find(|g| crate::book::slug(g.name()) == key)
 }
 
 #[cfg(test)]
