@@ -194,16 +194,20 @@ pub fn write_pages(
                 batch.clear();
                 result
             };
+            let mut drawn = 0;
             fill(&mut |p| {
                 if failed.is_some() {
                     return;
                 }
+                drawn += figures(&p, parts.trees).count();
                 batch.push(p);
-                let figures: usize = batch.iter().map(|p| figures(p, parts.trees).count()).sum();
-                if figures >= PARSED_AT_ONCE
-                    && let Err(e) = flush(&mut writer, &mut batch, &mut first)
-                {
-                    failed = Some(e);
+                // A batch of drawings to parse together, or of pages when
+                // they draw none.
+                if drawn >= PARSED_AT_ONCE || batch.len() >= PARSED_AT_ONCE {
+                    drawn = 0;
+                    if let Err(e) = flush(&mut writer, &mut batch, &mut first) {
+                        failed = Some(e);
+                    }
                 }
             });
             if let Some(e) = failed {
