@@ -510,10 +510,28 @@ fn respond(request: tiny_http::Request, root: &Path, generation: &Generation, st
                 .with_header(header)
                 .with_header(no_cache)
         }
-        _ => tiny_http::Response::from_data(format!("not found: /{rel}\n").into_bytes())
-            .with_status_code(404),
+        _ => {
+            let header = tiny_http::Header::from_bytes("Content-Type", "text/html; charset=utf-8")
+                .expect("a valid header");
+            tiny_http::Response::from_data(not_found(&rel, generation.current()).into_bytes())
+                .with_header(header)
+                .with_status_code(404)
+        }
     };
     let _ = request.respond(response);
+}
+
+/// The page for a missing file. It listens for rebuilds too: a page whose
+/// book was gone for a moment (an editor that truncates before it writes,
+/// a `git checkout`) comes back by itself.
+fn not_found(rel: &str, generation: u64) -> String {
+    let name = html::markup::escape(rel);
+    format!(
+        "<!doctype html>\n<meta charset=\"utf-8\">\n<title>Not found</title>\n\
+         <p>Not found: /{name}. This page reloads after the next rebuild.</p>\n\
+         <script>new EventSource(\"{EVENTS}?since={generation}\")\
+         .addEventListener(\"reload\", function () {{ location.reload(); }});</script>\n"
+    )
 }
 
 /// The event stream: one `reload` event after each rebuild.
@@ -642,6 +660,14 @@ mod tests {
         let after = site.on_change(&changed);
         assert_eq!(after.errors, 1, "{:?}", after.first);
         assert!(after.first[0].contains("h1"), "{:?}", after.first);
+    }
+
+    #[test]
+    fn a_missing_page_waits_for_the_next_rebuild() {
+        let page = not_found("rules/<gone>.html", 7);
+        assert!(page.contains("/__livereload?since=7"), "{page}");
+        assert!(page.contains("location.reload()"), "{page}");
+        assert!(page.contains("/rules/&lt;gone&gt;.html"), "{page}");
     }
 
     #[test]

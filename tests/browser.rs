@@ -447,6 +447,101 @@ impl Drop for Server {
     }
 }
 
+/// `serve rules` over a copy of the bundled rulebook, with what it says on
+/// its terminal.
+struct Served {
+    server: Server,
+    port: u16,
+    book: PathBuf,
+    lines: mpsc::Receiver<String>,
+    said: Vec<String>,
+    _dir: tempfile::TempDir,
+}
+
+impl Served {
+    fn start() -> Served {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = dir.path().join("rules");
+        std::fs::create_dir(&rules).unwrap();
+        for f in ["rules.md", "rules_contents.csv"] {
+            std::fs::copy(Path::new("rules").join(f), rules.join(f)).unwrap();
+        }
+        let port = free_port();
+        let mut server = Server(
+            Command::new(TOOL)
+                .args(["serve", "rules", "--port", &port.to_string()])
+                .current_dir(dir.path())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap(),
+        );
+        let (tx, lines) = mpsc::channel();
+        let stderr = server.0.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let mut served = Served {
+            server,
+            port,
+            book: rules.join("rules.md"),
+            lines,
+            said: Vec::new(),
+            _dir: dir,
+        };
+        served.wait_for("serving http://127.0.0.1:");
+        served
+    }
+
+    fn url(&self, page: &str) -> String {
+        format!("http://127.0.0.1:{}/{page}", self.port)
+    }
+
+    /// Waits until the server has said `what`.
+    fn wait_for(&mut self, what: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.said.iter().any(|l| l.contains(what)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => self.said.push(l),
+                Err(_) => panic!("serve never said `{what}`: {:?}", self.said),
+            }
+        }
+    }
+
+    /// Everything the server has said so far, for a failure's message.
+    fn transcript(&mut self) -> String {
+        self.said.extend(self.lines.try_iter());
+        self.said.join("\n")
+    }
+
+    /// Runs `check` every 100 ms until it holds; a failure shows what the
+    /// server said meanwhile.
+    fn eventually(&mut self, what: &str, mut check: impl FnMut() -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        while !check() {
+            if Instant::now() >= deadline {
+                panic!("never happened: {what}\nserve said:\n{}", self.transcript());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Ctrl-C: it stops cleanly, with exit 0 and its temporary folder gone.
+    fn stop(mut self) {
+        let pid = self.server.0.id();
+        // SAFETY: signalling the child we started.
+        unsafe {
+            libc::kill(pid as i32, libc::SIGINT);
+        }
+        let status = self.server.0.wait().unwrap();
+        assert!(status.success(), "{status:?}");
+        let temp = std::env::temp_dir().join(format!("chess-kit-docs-serve-{pid}"));
+        assert!(!temp.exists(), "{} is left behind", temp.display());
+    }
+}
+
 /// A port nothing listens on now.
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
@@ -456,73 +551,28 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Runs `check` every 100 ms until it holds.
-fn eventually(what: &str, mut check: impl FnMut() -> bool) {
-    let deadline = Instant::now() + PATIENCE;
-    while !check() {
-        assert!(Instant::now() < deadline, "never happened: {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
+/// The outer HTML of a page's first diagram, or "" while there is none.
+const FIRST_DIAGRAM: &str = "(() => { const s = document.querySelector('#diagram-zombie-chess1 svg'); return s ? s.outerHTML : ''; })()";
 
 #[test]
 fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
     let Some(chromium) = chromium_or_skip() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let rules = dir.path().join("rules");
-    std::fs::create_dir(&rules).unwrap();
-    for f in ["rules.md", "rules_contents.csv"] {
-        std::fs::copy(Path::new("rules").join(f), rules.join(f)).unwrap();
-    }
-    let port = free_port();
-    let mut server = Server(
-        Command::new(TOOL)
-            .args(["serve", "rules", "--port", &port.to_string()])
-            .current_dir(dir.path())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
-    let pid = server.0.id();
-    let (tx, lines) = mpsc::channel();
-    let stderr = server.0.stderr.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let mut said = Vec::new();
-    let wait_for = |what: &str, said: &mut Vec<String>| {
-        let deadline = Instant::now() + PATIENCE;
-        while !said.iter().any(|l: &String| l.contains(what)) {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match lines.recv_timeout(left) {
-                Ok(l) => said.push(l),
-                Err(_) => panic!("serve never said `{what}`: {said:?}"),
-            }
-        }
-    };
-    wait_for("serving http://127.0.0.1:", &mut said);
-
+    let mut served = Served::start();
     let mut browser = Browser::launch(&chromium);
-    let url = format!("http://127.0.0.1:{port}/rules/zombie-chess.html");
-    browser.open(&url);
-    let first = "document.querySelector('#diagram-zombie-chess1 svg').outerHTML";
-    let before = browser.eval(first);
+    browser.open(&served.url("rules/zombie-chess.html"));
+    let before = browser.eval(FIRST_DIAGRAM);
     assert!(before.as_str().unwrap().starts_with("<svg"));
 
     // An edit to the first diagram reaches the open page.
-    let book = rules.join("rules.md");
+    let book = served.book.clone();
     let text = std::fs::read_to_string(&book).unwrap();
     let edited = text.replacen("arrow: d4, c6, grey", "arrow: d4, b5, grey", 1);
     assert_ne!(edited, text);
     std::fs::write(&book, &edited).unwrap();
-    eventually("the page shows the edited diagram", || {
-        let now = browser.poll(
-            "(() => { const s = document.querySelector('#diagram-zombie-chess1 svg'); return s ? s.outerHTML : ''; })()",
-        );
+    served.eventually("the page shows the edited diagram", || {
+        let now = browser.poll(FIRST_DIAGRAM);
         now.as_ref()
             .and_then(Value::as_str)
             .is_some_and(|s| !s.is_empty() && s != before.as_str().unwrap())
@@ -539,7 +589,7 @@ fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
     std::fs::write(&book, &broken).unwrap();
     let boxed = "(() => { const f = document.querySelector('#diagram-zombie-chess1 .finding.error'); return f ? f.textContent : ''; })()";
     let mut message = String::new();
-    eventually("the error box under the diagram", || {
+    served.eventually("the error box under the diagram", || {
         message = browser
             .poll(boxed)
             .as_ref()
@@ -557,17 +607,43 @@ fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
     assert_eq!(stale, 1);
     let summary = browser.eval("document.querySelector('.findings-summary').textContent");
     assert!(summary.as_str().unwrap().contains("error"), "{summary}");
-    wait_for(&format!("rules.md:{line}:"), &mut said);
+    served.wait_for(&format!("rules.md:{line}:"));
+    served.stop();
+}
 
-    // Ctrl-C stops it cleanly: exit 0 and its temporary folder gone.
-    // SAFETY: signalling the child we started.
-    unsafe {
-        libc::kill(pid as i32, libc::SIGINT);
-    }
-    let status = server.0.wait().unwrap();
-    assert!(status.success(), "{status:?}");
-    let temp = std::env::temp_dir().join(format!("chess-kit-docs-serve-{pid}"));
-    assert!(!temp.exists(), "{} is left behind", temp.display());
+/// An editor may empty a file before it writes it, and `git checkout` may
+/// delete a rulebook and make it again. The open page of that book is gone
+/// for a moment, and comes back with it.
+#[test]
+fn serve_brings_back_a_page_whose_book_was_gone_for_a_moment() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let mut served = Served::start();
+    let mut browser = Browser::launch(&chromium);
+    browser.open(&served.url("rules/zombie-chess.html"));
+    let before = browser.eval(FIRST_DIAGRAM);
+    assert!(before.as_str().unwrap().starts_with("<svg"));
+
+    let book = served.book.clone();
+    let text = std::fs::read_to_string(&book).unwrap();
+    std::fs::write(&book, "").unwrap();
+    served.eventually("the page says it is gone", || {
+        browser
+            .poll("document.body ? document.body.textContent : ''")
+            .as_ref()
+            .and_then(Value::as_str)
+            .is_some_and(|t| t.to_lowercase().contains("not found"))
+    });
+    std::fs::write(&book, &text).unwrap();
+    served.eventually("the page is back, with its diagram", || {
+        browser
+            .poll(FIRST_DIAGRAM)
+            .as_ref()
+            .and_then(Value::as_str)
+            .is_some_and(|s| s == before.as_str().unwrap())
+    });
+    served.stop();
 }
 
 #[test]
