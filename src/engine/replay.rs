@@ -563,6 +563,8 @@ impl Failure {
 /// most plausible one (first found on a tie).
 struct Best {
     best: Option<((usize, u8), Failure)>,
+    /// Keep only the failures of this arrow.
+    only: Option<usize>,
 }
 
 impl Best {
@@ -571,6 +573,9 @@ impl Best {
     /// holds the piece, a made one whose head does), 2 for a reason about
     /// a double step the diagram implies, 0 otherwise.
     fn note(&mut self, depth: usize, weight: u8, f: Failure) {
+        if self.only.is_some_and(|i| i != f.arrow) {
+            return;
+        }
         if self.best.as_ref().is_none_or(|(k, _)| (depth, weight) > *k) {
             self.best = Some(((depth, weight), f));
         }
@@ -585,8 +590,154 @@ fn holds(state: &State, a: &Arrow, sq: Square) -> bool {
 /// Finds a reading of `arrows` (each made or proposed, in some order)
 /// under which every move is legal from the diagram's `state`.
 pub fn replay(state: &State, arrows: &[&Arrow], rules: &dyn StepRules) -> Result<Plan, Failure> {
+    replay_noting(state, arrows, rules, None)
+}
+
+/// The arrow a failed replay blames, and whether it is the only fault.
+#[derive(Debug)]
+pub struct Blame {
+    pub failure: Failure,
+    /// Every other arrow replays once this one's piece may go where it
+    /// points: the diagram holds this one fault, and the arrows that lean
+    /// on it are sound.
+    pub only_fault: bool,
+}
+
+/// After `replay` failed with `failure`: the arrow to blame. The failure
+/// of the reading that went farthest may fall on a sound arrow that the
+/// broken one made impossible (a bad blow reported at the move it
+/// answers). So each arrow in turn may move its piece however it points;
+/// when that lets all the arrows replay for exactly one arrow, that arrow
+/// is the one fault, given with the most fitting reason found for it.
+/// Otherwise (several would do, or none) the failure stands.
+pub fn blame(state: &State, arrows: &[&Arrow], rules: &dyn StepRules, failure: Failure) -> Blame {
+    let stands = |failure| Blame {
+        failure,
+        only_fault: false,
+    };
+    if arrows.len() < 2 || failure.arrow >= arrows.len() || failure.is_general() {
+        return stands(failure);
+    }
+    let faults: Vec<usize> = (0..arrows.len())
+        .filter(|&i| {
+            let a = arrows[i];
+            arrow_color(a).is_some_and(|color| {
+                let relaxed = Relaxed {
+                    rules,
+                    from: a.from,
+                    to: a.to,
+                    color,
+                };
+                replay(state, arrows, &relaxed).is_ok()
+            })
+        })
+        .collect();
+    let [fault] = faults[..] else {
+        return stands(failure);
+    };
+    if fault == failure.arrow {
+        return Blame {
+            failure,
+            only_fault: true,
+        };
+    }
+    match replay_noting(state, arrows, rules, Some(fault)) {
+        Err(f) if f.arrow == fault && !f.is_general() => Blame {
+            failure: f,
+            only_fault: true,
+        },
+        _ => stands(failure),
+    }
+}
+
+/// A game's rules, except that one move (`from`–`to` of `color`) may go
+/// where it points whatever the piece: it is lifted and set down there
+/// (a pawn reaching the last rank as any piece), taking what stood there.
+struct Relaxed<'a> {
+    rules: &'a dyn StepRules,
+    from: Square,
+    to: Square,
+    color: Color,
+}
+
+impl StepRules for Relaxed<'_> {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        let strict = self.rules.step(state, from, to, color);
+        if strict.is_ok() || (from, to, color) != (self.from, self.to, self.color) {
+            return strict;
+        }
+        let Some(piece) = state.piece(from).filter(|p| p.color == color) else {
+            return strict;
+        };
+        if !to.is_on_board() {
+            return strict;
+        }
+        let last = if color == Color::White { 8 } else { 1 };
+        let roles = if piece.role == Role::Pawn && to.rank == last {
+            vec![
+                Role::Pawn,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+            ]
+        } else {
+            vec![piece.role]
+        };
+        Ok(roles
+            .into_iter()
+            .map(|role| {
+                let mut s = state.clone();
+                let ring = s.ring(from);
+                s.board.set(from, None);
+                s.set_ring(from, None);
+                s.board.set(to, Some(Piece::new(color, role)));
+                s.set_ring(to, ring);
+                s.en_passant = None;
+                s.turn = None;
+                s
+            })
+            .collect())
+    }
+
+    fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+        self.rules.befores(after, from, to, color)
+    }
+
+    fn material(&self) -> MaterialRules {
+        self.rules.material()
+    }
+
+    fn en_passant(&self) -> bool {
+        self.rules.en_passant()
+    }
+
+    fn en_passant_befores(
+        &self,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Vec<State> {
+        self.rules.en_passant_befores(after, from, to, color)
+    }
+}
+
+/// `replay`, keeping only the failures of the arrow `only` when given.
+fn replay_noting(
+    state: &State,
+    arrows: &[&Arrow],
+    rules: &dyn StepRules,
+    only: Option<usize>,
+) -> Result<Plan, Failure> {
     let n = arrows.len();
-    let mut best = Best { best: None };
+    let mut best = Best { best: None, only };
     // Likely readings first: an arrow whose tail holds its side's piece is
     // proposed; otherwise made.
     let mut masks: Vec<u32> = (0..(1u32 << n)).collect();

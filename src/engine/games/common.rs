@@ -81,6 +81,8 @@ pub fn check_moves(
         match replay::replay(state, &left, rules) {
             Ok(plan) => return (!failed).then_some(plan),
             Err(f) => {
+                let blame = replay::blame(state, &left, rules, f);
+                let f = blame.failure;
                 let Some(bad) = (f.arrow < left.len() && !f.is_general())
                     .then(|| set_aside(&mut left, f.arrow))
                 else {
@@ -90,7 +92,7 @@ pub fn check_moves(
                 };
                 out.push(arrow_finding(arrows, bad, f.reason, rules));
                 failed = true;
-                if left.is_empty() {
+                if left.is_empty() || blame.only_fault {
                     return None;
                 }
             }

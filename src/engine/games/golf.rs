@@ -98,6 +98,14 @@ pub(crate) fn check_moves(
     // aside and the others replayed again.
     let mut left = arrows;
     while let Err(f) = replay(&start, &left, &rules) {
+        // One arrow whose fault explains the whole failure is the one.
+        let blame = crate::engine::replay::blame(&start, &left, &rules, f);
+        if blame.only_fault {
+            let arrow = left[blame.failure.arrow];
+            out.push(Finding::error("arrow", arrow.span, blame.failure.reason));
+            break;
+        }
+        let f = blame.failure;
         // A chain's broken link shows best on its own: prefer an arrow with
         // a piece at one end that fails even alone over a link whose squares
         // are empty only because the chain broke elsewhere.

@@ -697,6 +697,26 @@ mod tests {
         assert_eq!(f[0].rule, common::ARROW);
     }
 
+    /// A pawn arrow from h6 to c3 is the one fault. Black's h-pawn double
+    /// step before it, where the longest failed reading stopped, is sound
+    /// and not blamed.
+    #[test]
+    fn a_broken_arrow_is_blamed_alone() {
+        let f = mutate(
+            "rules/rules.md",
+            SECTION,
+            2,
+            "arrow: c2, c3, white",
+            "arrow: h6, c3, white",
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(
+            f[0].message.contains("h6–c3 is not a pawn move"),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
     #[test]
     fn the_rook_cannot_pass_its_pawn() {
         // h8-h4 would need the pawn out of the way, and it stops on h5.

@@ -460,3 +460,20 @@ fn every_arrow_that_is_not_a_borrowed_move_is_found() {
         "{arrows:?} vs {queen}, {rook}"
     );
 }
+
+/// The bishop's capture of the king comes from a1, where no black piece
+/// stands: that arrow is the one fault. The white bishop's move before it,
+/// which the longest failed reading stopped at, is sound and not blamed.
+#[test]
+fn a_broken_last_arrow_is_blamed_alone() {
+    let after = "You're not limited to moving the two chosen piece types";
+    let text = mutate(after, "arrow: a2, h2, black", "arrow: a1, h2, black");
+    let l = line_of(&text, "arrow: a1, h2, black", after);
+    let (found, _) = golf_findings(&text, &Options::default());
+    let arrows: Vec<usize> = found
+        .iter()
+        .filter(|d| d.rule == "arrow")
+        .map(line)
+        .collect();
+    assert_eq!(arrows, [l], "{found:#?}");
+}
