@@ -22,7 +22,7 @@
 //!   and one queen and king card a colour, and no checker cards.
 
 use crate::diagram::{Arrow, BoardDiagram, CardFace, Color, Piece, Role, Square};
-use crate::engine::chess::{CastlingInference, Rules};
+use crate::engine::chess::{CastlingInference, Rules, SquareSet, attacks};
 use crate::engine::games::common;
 use crate::engine::material;
 use crate::engine::replay::{State, StepRules, arrow_color, orthodox_step};
@@ -207,6 +207,57 @@ fn chain(arrows: &[&Arrow]) -> Result<Vec<usize>, usize> {
     Ok(order)
 }
 
+/// Where the path breaks at `second`, a second start: of the arrow that
+/// ends just before the break and `second`, the one whose shape is no move
+/// of the piece (when just one is), with that piece's role. The piece is
+/// the one of the arrows' colour standing at an end of an arrow. Also
+/// gives the arrow before the break.
+fn misshapen_link(
+    board: &BoardDiagram,
+    arrows: &[&Arrow],
+    second: usize,
+) -> Option<(usize, usize, Role)> {
+    let color = arrow_color(arrows[second])?;
+    let mut roles: Vec<Role> = arrows
+        .iter()
+        .flat_map(|a| [a.from, a.to])
+        .filter_map(|sq| board.board.get(sq))
+        .filter(|p| p.color == color)
+        .map(|p| p.role)
+        .collect();
+    roles.sort();
+    roles.dedup();
+    let [role] = roles[..] else {
+        return None;
+    };
+    // The arrow before the break: the last of the path from the first start.
+    let first = (0..arrows.len()).find(|&i| !arrows.iter().any(|b| b.to == arrows[i].from))?;
+    let mut before = first;
+    let mut seen = vec![first];
+    while let Some(next) =
+        (0..arrows.len()).find(|&i| arrows[i].from == arrows[before].to && !seen.contains(&i))
+    {
+        seen.push(next);
+        before = next;
+    }
+    if before == second {
+        return None;
+    }
+    let fits = |a: &Arrow| {
+        let forward = if color == Color::White { 1 } else { -1 };
+        let pawn_step = role == Role::Pawn
+            && a.from.file == a.to.file
+            && (i16::from(a.to.rank) - i16::from(a.from.rank) == forward
+                || i16::from(a.to.rank) - i16::from(a.from.rank) == 2 * forward);
+        pawn_step || attacks(&SquareSet::EMPTY, a.from, role, color).contains(a.to)
+    };
+    match (fits(arrows[before]), fits(arrows[second])) {
+        (false, true) => Some((before, before, role)),
+        (true, false) => Some((second, before, role)),
+        _ => None,
+    }
+}
+
 /// The face-up cards: Black's discard stack, the captured cards and
 /// White's discard stack, each bottom card first. A card the 32-card deck
 /// does not hold (or holds fewer of) is a finding.
@@ -316,16 +367,29 @@ impl Game for Cooperative {
         let order = match chain(&arrows) {
             Ok(order) => order,
             Err(i) => {
-                out.push(
-                    Finding::error(
-                        TURN,
-                        arrows[i].span,
+                let (at, message) = match misshapen_link(board, &arrows, i) {
+                    Some((k, before, role)) => (
+                        k,
+                        format!(
+                            "the path of one piece breaks between {} and {}, and {}–{} is not a {} move",
+                            arrows[before].to,
+                            arrows[i].from,
+                            arrows[k].from,
+                            arrows[k].to,
+                            role.name()
+                        ),
+                    ),
+                    None => (
+                        i,
                         format!(
                             "the arrow from {} does not continue the path of one piece",
                             arrows[i].from
                         ),
-                    )
-                    .with_help("on each turn, all moves are made with one piece: an optional non-capturing move, then captures"),
+                    ),
+                };
+                out.push(
+                    Finding::error(TURN, arrows[at].span, message)
+                        .with_help("on each turn, all moves are made with one piece: an optional non-capturing move, then captures"),
                 );
                 return;
             }
@@ -405,6 +469,50 @@ mod tests {
             f.iter().any(|f| f.rule == common::ARROW || f.rule == TURN),
             "{:?}",
             summary(&f)
+        );
+    }
+
+    /// The bishop's path c8–e6–d5–e4 broken by a head off its diagonal:
+    /// that arrow is blamed, not the sound one after the break; with a
+    /// tail off it, the arrow after the break is.
+    #[test]
+    fn a_broken_link_is_blamed_on_the_arrow_no_bishop_can_make() {
+        let head = mutate(
+            BOOK,
+            SECTION,
+            3,
+            "arrow: c8, e6, black",
+            "arrow: c8, b5, black",
+        );
+        assert_eq!(head.len(), 1, "{:?}", summary(&head));
+        assert_eq!(
+            head[0].message,
+            "the path of one piece breaks between b5 and e6, and c8–b5 is not a bishop move"
+        );
+        let tail = mutate(
+            BOOK,
+            SECTION,
+            3,
+            "arrow: e6, d5, black",
+            "arrow: f6, d5, black",
+        );
+        assert_eq!(tail.len(), 1, "{:?}", summary(&tail));
+        assert_eq!(
+            tail[0].message,
+            "the path of one piece breaks between e6 and f6, and f6–d5 is not a bishop move"
+        );
+        // Both links are bishop moves: nothing tells which is wrong, and
+        // the arrow after the break is named.
+        let both = mutate(
+            BOOK,
+            SECTION,
+            3,
+            "arrow: c8, e6, black",
+            "arrow: c8, a6, black",
+        );
+        assert_eq!(
+            summary(&both),
+            ["turn: the arrow from e6 does not continue the path of one piece"]
         );
     }
 
