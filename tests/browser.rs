@@ -554,16 +554,23 @@ fn free_port() -> u16 {
 /// The outer HTML of a page's first diagram, or "" while there is none.
 const FIRST_DIAGRAM: &str = "(() => { const s = document.querySelector('#diagram-zombie-chess1 svg'); return s ? s.outerHTML : ''; })()";
 
+/// `serve` started, and Zombie Chess's page open in a browser, with its
+/// first diagram as first drawn.
+fn serve_and_open(chromium: &Path) -> (Served, Browser, Value) {
+    let served = Served::start();
+    let mut browser = Browser::launch(chromium);
+    browser.open(&served.url("rules/zombie-chess.html"));
+    let before = browser.eval(FIRST_DIAGRAM);
+    assert!(before.as_str().unwrap().starts_with("<svg"));
+    (served, browser, before)
+}
+
 #[test]
 fn serve_reloads_an_edited_diagram_and_shows_a_broken_ones_error() {
     let Some(chromium) = chromium_or_skip() else {
         return;
     };
-    let mut served = Served::start();
-    let mut browser = Browser::launch(&chromium);
-    browser.open(&served.url("rules/zombie-chess.html"));
-    let before = browser.eval(FIRST_DIAGRAM);
-    assert!(before.as_str().unwrap().starts_with("<svg"));
+    let (mut served, mut browser, before) = serve_and_open(&chromium);
 
     // An edit to the first diagram reaches the open page.
     let book = served.book.clone();
@@ -619,11 +626,7 @@ fn serve_brings_back_a_page_whose_book_was_gone_for_a_moment() {
     let Some(chromium) = chromium_or_skip() else {
         return;
     };
-    let mut served = Served::start();
-    let mut browser = Browser::launch(&chromium);
-    browser.open(&served.url("rules/zombie-chess.html"));
-    let before = browser.eval(FIRST_DIAGRAM);
-    assert!(before.as_str().unwrap().starts_with("<svg"));
+    let (mut served, mut browser, before) = serve_and_open(&chromium);
 
     let book = served.book.clone();
     let text = std::fs::read_to_string(&book).unwrap();

@@ -445,11 +445,7 @@ fn every_arrow_that_is_not_a_borrowed_move_is_found() {
     let queen = line_of(&text, "arrow: h5, h2, black", after);
     let rook = line_of(&text, "arrow: a4, h8, white", after);
     let (found, _) = golf_findings(&text, &Options::default());
-    let arrows: Vec<usize> = found
-        .iter()
-        .filter(|d| d.rule == "arrow")
-        .map(line)
-        .collect();
+    let arrows = arrow_lines(&found);
     let said: Vec<(usize, &str)> = found
         .iter()
         .map(|d| (line(d), d.diagnostic.message.as_str()))
@@ -470,10 +466,14 @@ fn a_broken_last_arrow_is_blamed_alone() {
     let text = mutate(after, "arrow: a2, h2, black", "arrow: a1, h2, black");
     let l = line_of(&text, "arrow: a1, h2, black", after);
     let (found, _) = golf_findings(&text, &Options::default());
-    let arrows: Vec<usize> = found
+    assert_eq!(arrow_lines(&found), [l], "{found:#?}");
+}
+
+/// The lines of the `arrow` findings.
+fn arrow_lines(found: &[RuleDiagnostic]) -> Vec<usize> {
+    found
         .iter()
         .filter(|d| d.rule == "arrow")
         .map(line)
-        .collect();
-    assert_eq!(arrows, [l], "{found:#?}");
+        .collect()
 }
