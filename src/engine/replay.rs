@@ -552,10 +552,24 @@ pub struct Failure {
 /// one of them.
 const NO_READING: &str = "these arrows cannot be read as moves";
 
+/// The reason given when the readings tried used up the budget.
+const OVER_BUDGET: &str =
+    "these arrows have too many readings to try them all, so they were not checked";
+
+/// The most moves one replay tries, over all its readings: a bound on the
+/// work of a diagram whose arrows could be read in very many ways (the
+/// seeds need a few thousand at most).
+const REPLAY_STEPS: usize = 200_000;
+
 impl Failure {
     /// Whether the failure blames the arrows as a whole, not one arrow.
     pub fn is_general(&self) -> bool {
-        self.reason == NO_READING
+        self.reason == NO_READING || self.is_over_budget()
+    }
+
+    /// Whether the replay stopped at its budget, proving nothing.
+    pub fn is_over_budget(&self) -> bool {
+        self.reason == OVER_BUDGET
     }
 }
 
@@ -565,9 +579,21 @@ struct Best {
     best: Option<((usize, u8), Failure)>,
     /// Keep only the failures of this arrow.
     only: Option<usize>,
+    /// Moves tried so far.
+    steps: usize,
 }
 
 impl Best {
+    /// Counts one move tried; true once the budget is spent.
+    fn spend(&mut self) -> bool {
+        self.steps += 1;
+        self.steps > REPLAY_STEPS
+    }
+
+    fn spent(&self) -> bool {
+        self.steps > REPLAY_STEPS
+    }
+
     /// `depth`: moves explained before this one; `weight`: 1 when the arrow
     /// was read the way the board suggests (a proposed move whose tail
     /// holds the piece, a made one whose head does), 2 for a reason about
@@ -618,20 +644,23 @@ pub fn blame(state: &State, arrows: &[&Arrow], rules: &dyn StepRules, failure: F
     if arrows.len() < 2 || failure.arrow >= arrows.len() || failure.is_general() {
         return stands(failure);
     }
-    let faults: Vec<usize> = (0..arrows.len())
-        .filter(|&i| {
-            let a = arrows[i];
-            arrow_color(a).is_some_and(|color| {
-                let relaxed = Relaxed {
-                    rules,
-                    from: a.from,
-                    to: a.to,
-                    color,
-                };
-                replay(state, arrows, &relaxed).is_ok()
-            })
-        })
-        .collect();
+    let mut faults: Vec<usize> = Vec::new();
+    for (i, a) in arrows.iter().enumerate() {
+        let Some(color) = arrow_color(a) else {
+            continue;
+        };
+        let relaxed = Relaxed {
+            rules,
+            from: a.from,
+            to: a.to,
+            color,
+        };
+        match replay(state, arrows, &relaxed) {
+            Ok(_) => faults.push(i),
+            Err(f) if f.is_over_budget() => return stands(failure),
+            Err(_) => {}
+        }
+    }
     let [fault] = faults[..] else {
         return stands(failure);
     };
@@ -737,7 +766,11 @@ fn replay_noting(
     only: Option<usize>,
 ) -> Result<Plan, Failure> {
     let n = arrows.len();
-    let mut best = Best { best: None, only };
+    let mut best = Best {
+        best: None,
+        only,
+        steps: 0,
+    };
     // Likely readings first: an arrow whose tail holds its side's piece is
     // proposed; otherwise made.
     let mut masks: Vec<u32> = (0..(1u32 << n)).collect();
@@ -746,6 +779,12 @@ fn replay_noting(
         .fold(0, |m, i| m | 1 << i);
     masks.sort_by_key(|&m| ((m ^ likely).count_ones(), m));
     for mask in masks {
+        if best.spent() {
+            return Err(Failure {
+                arrow: 0,
+                reason: OVER_BUDGET.to_string(),
+            });
+        }
         let made: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 1).collect();
         let proposed: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 0).collect();
         let Some((made_order, start, skipped)) = undo_made(state, arrows, &made, rules, &mut best)
@@ -867,6 +906,9 @@ fn undo_made(
             befores.extend(s.rules.en_passant_befores(state, a.from, a.to, color));
             let mut reason: Option<(u8, String)> = None;
             for before in befores {
+                if best.spend() {
+                    return None;
+                }
                 let step = s.rules.step(&before, a.from, a.to, color);
                 let (f, r) = match step {
                     Ok(afters) => {
@@ -978,6 +1020,9 @@ fn play_proposed(
                     ok = false;
                     break;
                 };
+                if best.spend() {
+                    return false;
+                }
                 match rules.step(state, a.from, a.to, color) {
                     Ok(afters) if !afters.is_empty() => {
                         next.get_or_insert_with(|| afters[0].clone());

@@ -411,6 +411,43 @@ mod tests {
 
     const SECTION: &str = "Booster Chess";
 
+    /// Eight arrows with readings enough to take minutes: the replay stops
+    /// at its budget and says so with a warning, not an error.
+    #[test]
+    fn a_replay_with_too_many_readings_stops_and_warns() {
+        let text =
+            std::fs::read_to_string("tests/fuzz_regressions/booster-8-arrows-replay.md").unwrap();
+        let diagram: String = text
+            .lines()
+            .filter(|l| l.starts_with("    "))
+            .map(|l| format!("{}\n", l.trim()))
+            .collect();
+        let f = check_text(SECTION, &diagram);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.severity == crate::diagnostic::Severity::Warning
+                && f.message.contains("too many readings")),
+            "{:?}",
+            summary(&f)
+        );
+        // Its first four arrows alone read quickly, and are checked.
+        let mut arrows = 0;
+        let short: String = diagram
+            .lines()
+            .filter(|l| {
+                arrows += usize::from(l.starts_with("arrow"));
+                arrows <= 4 || !l.starts_with("arrow")
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let f = check_text(SECTION, &short);
+        assert!(
+            !f.iter().any(|f| f.message.contains("too many readings")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
     #[test]
     fn the_seeds_have_no_booster_boards() {
         assert_eq!(board_count("rules/new_rules.md", SECTION), 0);

@@ -80,6 +80,11 @@ pub fn check_moves(
     loop {
         match replay::replay(state, &left, rules) {
             Ok(plan) => return (!failed).then_some(plan),
+            Err(f) if f.is_over_budget() => {
+                let span = left.first().map_or(board_span(board), |a| a.span);
+                out.push(Finding::warning(ARROW, span, f.reason));
+                return None;
+            }
             Err(f) => {
                 let blame = replay::blame(state, &left, rules, f);
                 let f = blame.failure;

@@ -98,6 +98,10 @@ pub(crate) fn check_moves(
     // aside and the others replayed again.
     let mut left = arrows;
     while let Err(f) = replay(&start, &left, &rules) {
+        if f.is_over_budget() {
+            out.push(Finding::warning("arrow", left[0].span, f.reason));
+            break;
+        }
         // One arrow whose fault explains the whole failure is the one.
         let blame = crate::engine::replay::blame(&start, &left, &rules, f);
         if blame.only_fault {

@@ -335,7 +335,11 @@ fn read(state: &State, arrows: &[&Arrow], throws: &[usize]) -> Result<(), Findin
         .map(|_| ())
         .map_err(|f| {
             let span = moves.get(f.arrow).map_or(arrows[0].span, |a| a.span);
-            Finding::error(RULE_ARROW, span, f.reason)
+            if f.is_over_budget() {
+                Finding::warning(RULE_ARROW, span, f.reason)
+            } else {
+                Finding::error(RULE_ARROW, span, f.reason)
+            }
         })
 }
 
