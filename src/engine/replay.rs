@@ -571,6 +571,17 @@ impl Failure {
     pub fn is_over_budget(&self) -> bool {
         self.reason == OVER_BUDGET
     }
+
+    /// The finding of `rule` at `span`: a warning when the budget stopped
+    /// the replay (nothing is proven wrong), else an error.
+    pub fn finding(self, rule: &'static str, span: crate::source::Span) -> crate::engine::Finding {
+        use crate::engine::Finding;
+        if self.is_over_budget() {
+            Finding::warning(rule, span, self.reason)
+        } else {
+            Finding::error(rule, span, self.reason)
+        }
+    }
 }
 
 /// Keeps the failure of the reading that went farthest, and among those the

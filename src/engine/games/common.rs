@@ -82,7 +82,7 @@ pub fn check_moves(
             Ok(plan) => return (!failed).then_some(plan),
             Err(f) if f.is_over_budget() => {
                 let span = left.first().map_or(board_span(board), |a| a.span);
-                out.push(Finding::warning(ARROW, span, f.reason));
+                out.push(f.finding(ARROW, span));
                 return None;
             }
             Err(f) => {

@@ -99,7 +99,7 @@ pub(crate) fn check_moves(
     let mut left = arrows;
     while let Err(f) = replay(&start, &left, &rules) {
         if f.is_over_budget() {
-            out.push(Finding::warning("arrow", left[0].span, f.reason));
+            out.push(f.finding("arrow", left[0].span));
             break;
         }
         // One arrow whose fault explains the whole failure is the one.

@@ -46,11 +46,7 @@ impl Game for Gravity {
             && let Err(f) = replay(&state, &arrows, &GravitySteps)
         {
             if let Some(a) = arrows.get(f.arrow) {
-                out.push(if f.is_over_budget() {
-                    Finding::warning(RULE_ARROW, a.span, f.reason)
-                } else {
-                    Finding::error(RULE_ARROW, a.span, f.reason)
-                });
+                out.push(f.finding(RULE_ARROW, a.span));
             }
             return;
         }

@@ -335,11 +335,7 @@ fn read(state: &State, arrows: &[&Arrow], throws: &[usize]) -> Result<(), Findin
         .map(|_| ())
         .map_err(|f| {
             let span = moves.get(f.arrow).map_or(arrows[0].span, |a| a.span);
-            if f.is_over_budget() {
-                Finding::warning(RULE_ARROW, span, f.reason)
-            } else {
-                Finding::error(RULE_ARROW, span, f.reason)
-            }
+            f.finding(RULE_ARROW, span)
         })
 }
 
