@@ -15,8 +15,8 @@ use chess_kit_docs::site;
 use chess_kit_docs::style::Style;
 
 const INPUTS: [&str; 3] = [
-    "rules/rules.md",
-    "rules/new_rules.md",
+    "tests/seeds/rules.md",
+    "tests/seeds/new_rules.md",
     "tests/seeds/crowded_rules.md",
 ];
 

@@ -1,4 +1,4 @@
-//! The whole deck of rules/rules.md in memory: 40 cards, 11 two-sided player
+//! The whole deck of tests/seeds/rules.md in memory: 40 cards, 11 two-sided player
 //! aids and the back as a PDF (with backs) and 37 PNGs at 300 dpi with their SVGs;
 //! then the PDF alone and the PNGs alone, to see where the time goes.
 
@@ -14,8 +14,9 @@ use chess_kit_docs::style::Style;
 fn bench(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut diags = Vec::new();
-    let book = Book::load(&root.join("rules/rules.md"), &mut diags).expect("rules/rules.md loads");
-    let aids = Aids::load(&root.join("rules/player_aids.md"), true).expect("the aids load");
+    let book = Book::load(&root.join("tests/seeds/rules.md"), &mut diags)
+        .expect("tests/seeds/rules.md loads");
+    let aids = Aids::load(&root.join("tests/seeds/player_aids.md"), true).expect("the aids load");
     let style = Style::default();
     let options = DeckOptions {
         backs: true,

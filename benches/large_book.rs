@@ -16,7 +16,7 @@ use chess_kit_docs::source::SourceFile;
 mod large;
 
 fn bench(c: &mut Criterion) {
-    let rules = std::fs::read_to_string("rules/rules.md").unwrap();
+    let rules = std::fs::read_to_string("tests/seeds/rules.md").unwrap();
     let one = large::large_book(&rules, 1, 1);
     let per_copy = Book::parse(SourceFile::new("one.md", one), &mut Vec::new())
         .diagrams

@@ -1,4 +1,4 @@
-//! The PDF stage alone: rules/rules.md (about 45 diagrams) from its parsed
+//! The PDF stage alone: tests/seeds/rules.md (about 45 diagrams) from its parsed
 //! book to PDF bytes, in letter and zine formats.
 
 use std::path::Path;
@@ -12,8 +12,8 @@ use chess_kit_docs::style::Style;
 
 fn bench(c: &mut Criterion) {
     let mut diags = Vec::new();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/rules.md");
-    let book = Book::load(&path, &mut diags).expect("rules/rules.md loads");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/seeds/rules.md");
+    let book = Book::load(&path, &mut diags).expect("tests/seeds/rules.md loads");
     let toc = table_of_contents(&book, &mut diags);
     let style = Style::default();
     let mut group = c.benchmark_group("pdf");

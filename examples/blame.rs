@@ -79,7 +79,7 @@ fn main() {
     };
     let mut books: Vec<PathBuf> = args.into_iter().map(PathBuf::from).collect();
     if books.is_empty() {
-        books = ["rules/rules.md", "rules/new_rules.md"]
+        books = ["tests/seeds/rules.md", "tests/seeds/new_rules.md"]
             .map(PathBuf::from)
             .to_vec();
     }

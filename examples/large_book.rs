@@ -1,4 +1,4 @@
-//! Writes a large rulebook, made from `rules/rules.md`, to measure `build`
+//! Writes a large rulebook, made from `tests/seeds/rules.md`, to measure `build`
 //! on it:
 //!
 //! ```sh
@@ -23,10 +23,10 @@ fn main() {
         eprintln!("usage: large_book DIAGRAMS FOLDER");
         std::process::exit(2);
     };
-    let rules = match std::fs::read_to_string("rules/rules.md") {
+    let rules = match std::fs::read_to_string("tests/seeds/rules.md") {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("cannot read rules/rules.md (run from the repository): {e}");
+            eprintln!("cannot read tests/seeds/rules.md (run from the repository): {e}");
             std::process::exit(1);
         }
     };

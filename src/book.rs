@@ -188,7 +188,7 @@ pub struct ImageRef {
 
 #[derive(Clone, Debug)]
 pub struct Book {
-    /// The file stem: `rules` for `rules/rules.md`.
+    /// The file stem: `rules` for `tests/seeds/rules.md`.
     pub name: String,
     pub source: Arc<SourceFile>,
     pub front_matter: FrontMatter,

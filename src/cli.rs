@@ -72,9 +72,10 @@ enum Command {
         /// Also search for solutions shorter than the published ones (Chess Golf)
         #[arg(long)]
         shortest: bool,
-        /// Treat warnings as errors: `--deny warnings`
+        /// Fail on warnings too (`--deny warnings`), or only on diagrams
+        /// that no game's rules check (`--deny unchecked`); may be repeated
         #[arg(long, value_enum, value_name = "WHAT")]
-        deny: Option<Deny>,
+        deny: Vec<Deny>,
     },
     /// Draw one diagram as SVG (the default) or PNG
     Render {
@@ -103,7 +104,7 @@ enum Command {
     },
     /// Write the print-and-cut card deck (chess-deck.pdf) and an image per card (deck/)
     Deck {
-        /// The rulebook whose card table and games the deck follows [default: rules/rules.md]
+        /// The rulebook whose card table and games the deck follows [default: tests/seeds/rules.md]
         book: Option<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
         #[arg(long, value_name = "DIR")]
@@ -164,7 +165,10 @@ impl From<PageArg> for PageFormat {
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 enum Deny {
+    /// Every warning fails the check.
     Warnings,
+    /// A diagram that no game's rules check (its game unknown) fails it.
+    Unchecked,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -221,11 +225,7 @@ where
             format,
             shortest,
             deny,
-        } => check(
-            &CheckOptions { paths, shortest },
-            format.into(),
-            deny == Some(Deny::Warnings),
-        ),
+        } => check(&CheckOptions { paths, shortest }, format.into(), &deny),
         Command::Render {
             file,
             diagram,
@@ -321,12 +321,13 @@ fn fail(failure: Failure) -> u8 {
     }
 }
 
-fn check(options: &CheckOptions, format: Format, deny_warnings: bool) -> u8 {
+fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     let mut found = match pipeline::check(options) {
         Ok(found) => found,
         Err(d) => return fail(Failure::Input(vec![d])),
     };
     let (errors, warnings, allowed) = (found.errors(), found.warnings(), found.allowed());
+    let unchecked = found.unchecked();
     report(&mut found.diags, format);
     let summary = format!(
         "checked {}: {} rule-checked, {} syntax-only, {}",
@@ -348,7 +349,9 @@ fn check(options: &CheckOptions, format: Format, deny_warnings: bool) -> u8 {
             tell!("{line}");
         }
     }
-    if errors > 0 || (deny_warnings && warnings > 0) {
+    let denied = (deny.contains(&Deny::Warnings) && warnings > 0)
+        || (deny.contains(&Deny::Unchecked) && unchecked > 0);
+    if errors > 0 || denied {
         EXIT_INPUT
     } else {
         EXIT_OK

@@ -170,11 +170,66 @@ pub fn load_and_check(
     diags: &mut Vec<Diagnostic>,
 ) -> Checked {
     let run = &with_variants(run, config, diags);
-    let books = find_books(paths, diags)
+    let books: Vec<BookCheck> = find_books(paths, diags)
         .iter()
         .filter_map(|path| check_book_file(path, run, diags))
         .collect();
+    if run.rules {
+        unused_variants(&run.options.variants, config, &books, diags);
+    }
     combine_checks(books, config)
+}
+
+/// A `[[variant]]` that no `##` heading of the settings' books names is a
+/// warning at its line, when every book of the settings' folder was read
+/// (checking one book of several says nothing of the others).
+pub fn unused_variants(
+    variants: &engine::variants::Variants,
+    config: &Config,
+    books: &[BookCheck],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(src) = &config.source else {
+        return;
+    };
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let read: BTreeSet<PathBuf> = books
+        .iter()
+        .map(|b| canonical(&b.book.source.path))
+        .collect();
+    let all_read = find_books(std::slice::from_ref(&config.dir), &mut Vec::new())
+        .iter()
+        .all(|p| read.contains(&canonical(p)));
+    if !all_read {
+        return;
+    }
+    for v in variants.iter() {
+        let used = books.iter().any(|b| {
+            b.book
+                .chapters()
+                .any(|s| variants.find(&s.title) == Some(v))
+        });
+        if !used {
+            let titles = books
+                .iter()
+                .flat_map(|b| b.book.chapters().map(|s| s.title.clone()));
+            let help = match engine::nearest_game(&v.name, titles) {
+                Some(title) => format!("did you mean `{title}`, the heading in the book?"),
+                None => "a variant applies to the `##` sections whose title is its game: rename one, or remove the variant".to_string(),
+            };
+            diags.push(
+                Diagnostic::warning(
+                    src,
+                    v.span,
+                    format!(
+                        "no `##` heading of the books is `{}`, so this variant checks nothing",
+                        v.name
+                    ),
+                )
+                .with_help(help),
+            );
+        }
+    }
 }
 
 /// `run` with the games the settings file configures (`[[variant]]`);
@@ -238,7 +293,6 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
                 let at = book.source.line_col(n.span.start);
                 let label = match n.kind {
                     engine::NoteKind::Measured => "note: ",
-                    engine::NoteKind::SyntaxOnly => "",
                 };
                 format!("{}:{at}: {label}{}", book.source.path.display(), n.text)
             })
@@ -355,6 +409,14 @@ impl CheckReport {
 
     pub fn allowed(&self) -> usize {
         self.diags.iter().filter(|d| d.allowed.is_some()).count()
+    }
+
+    /// Warnings of sections whose game no rules check (not allowed).
+    pub fn unchecked(&self) -> usize {
+        self.diags
+            .iter()
+            .filter(|d| d.is_warning() && d.rule == Some(engine::UNKNOWN_GAME))
+            .count()
     }
 }
 
@@ -838,7 +900,7 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
 /// What `deck` is asked to do.
 #[derive(Clone, Debug, Default)]
 pub struct DeckRequest {
-    /// The rulebook; `None` for `rules/rules.md`.
+    /// The rulebook; `None` for `tests/seeds/rules.md`.
     pub book: Option<PathBuf>,
     pub out: Option<PathBuf>,
     pub page: crate::deck::DeckPage,

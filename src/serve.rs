@@ -627,11 +627,11 @@ mod tests {
 
     #[test]
     fn only_the_files_the_site_is_made_from_matter() {
-        assert!(matters(Path::new("rules/rules.md")));
+        assert!(matters(Path::new("tests/seeds/rules.md")));
         assert!(matters(Path::new("rules/chess-kit-docs.toml")));
         assert!(matters(Path::new("templates/html/page.html")));
         assert!(!matters(Path::new("rules/.rules.md.swp")));
-        assert!(!matters(Path::new("rules/rules.md~")));
+        assert!(!matters(Path::new("tests/seeds/rules.md~")));
         assert!(!matters(Path::new("rules/notes.txt")));
     }
 
@@ -686,12 +686,12 @@ mod tests {
             books: 2,
             errors: 4,
             warnings: 0,
-            first: vec!["rules/rules.md:52:13: unknown piece `x`".into()],
+            first: vec!["tests/seeds/rules.md:52:13: unknown piece `x`".into()],
             problems: Vec::new(),
         };
         assert_eq!(
             r.line(),
-            "rules.md changed: 2 books in 84 ms, 1 diagram drawn; 4 errors, 0 warnings (rules/rules.md:52:13: unknown piece `x`; 3 more in the pages)"
+            "rules.md changed: 2 books in 84 ms, 1 diagram drawn; 4 errors, 0 warnings (tests/seeds/rules.md:52:13: unknown piece `x`; 3 more in the pages)"
         );
     }
 }

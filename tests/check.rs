@@ -32,8 +32,8 @@ fn text(o: &Output) -> (String, String) {
 fn every_seed_diagram_is_rule_checked_and_the_bundled_rules_pass() {
     let o = run(&[
         "check",
-        "rules/rules.md",
-        "rules/new_rules.md",
+        "tests/seeds/rules.md",
+        "tests/seeds/new_rules.md",
         "tests/seeds/crowded_rules.md",
     ]);
     let (out, err) = text(&o);
@@ -179,7 +179,7 @@ fn build_refuses_a_book_with_findings_unless_no_check() {
 }
 
 #[test]
-fn a_section_of_an_unknown_game_is_syntax_only_and_says_so() {
+fn a_section_of_an_unknown_game_is_a_warning_that_says_how_to_configure_it() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(
         dir.path().join("demo.md"),
@@ -188,20 +188,151 @@ fn a_section_of_an_unknown_game_is_syntax_only_and_says_so() {
     .unwrap();
     let o = check_dir(dir.path(), &[]);
     let (out, err) = text(&o);
+    // Not an error (its rules, even how many kings a side has, are
+    // unknown), but a warning like any other, counted as syntax-only.
     assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
     assert!(
         out.contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 0 errors"),
         "{out}\n{err}"
     );
-    // Once for the section, neither an error nor a warning: its rules
-    // (even how many kings a side has) are unknown.
-    let line = "demo.md:1:1: no rules known for `My Own Variant`: its diagrams are checked for syntax only";
-    assert_eq!(out.matches(line).count(), 1, "{out}");
+    assert!(out.contains("1 warning, 0 allowed"), "{out}");
     assert!(
-        !out.contains("error:") && !err.contains("error:"),
-        "{out}\n{err}"
+        reported(
+            &err,
+            "warning: no rules known for `My Own Variant`: its board diagram is checked for syntax only",
+            "demo.md:1:1"
+        ),
+        "{err}"
     );
-    assert!(!err.contains("warning"), "{err}");
+    assert!(
+        err.contains("state its rules in chess-kit-docs.toml"),
+        "{err}"
+    );
+    assert!(!err.contains("did you mean"), "{err}");
+    // `--deny warnings` and `--deny unchecked` fail on it.
+    for deny in ["warnings", "unchecked"] {
+        let o = check_dir(dir.path(), &["--deny", deny]);
+        assert_eq!(o.status.code(), Some(1), "--deny {deny}: {:?}", text(&o));
+    }
+    // An allowance records the author's decision that it is no game.
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        "[[check.allow]]\nbook = \"demo\"\nsection = \"My Own Variant\"\nrule = \"unknown-game\"\nreason = \"a puzzle page, not a game\"\n",
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &["--deny", "unchecked", "--deny", "warnings"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+    assert!(out.contains("0 warnings, 1 allowed"), "{out}");
+}
+
+#[test]
+fn a_misspelt_game_heading_gets_a_did_you_mean_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    for heading in ["## Zombi Chess", "## Zombie  Chess", "## Zombie Chss"] {
+        fs::write(
+            dir.path().join("demo.md"),
+            TWO_KINGS.replace("## Zombie Chess", heading),
+        )
+        .unwrap();
+        let o = check_dir(dir.path(), &["--deny", "warnings"]);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{heading}: {out}\n{err}");
+        assert!(
+            reported(&err, "warning: no rules known for", "demo.md:1:1"),
+            "{err}"
+        );
+        assert!(
+            err.contains("help: did you mean `Zombie Chess`?"),
+            "{heading}: {err}"
+        );
+
+        let o = check_dir(dir.path(), &["--format", "json", "--deny", "unchecked"]);
+        assert_eq!(o.status.code(), Some(1));
+        let (out, _) = text(&o);
+        let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        assert_eq!(v["severity"], "warning");
+        assert_eq!(v["rule"], "unknown-game");
+        assert_eq!(v["line"], 1);
+        assert_eq!(v["help"], "did you mean `Zombie Chess`?");
+
+        let o = check_dir(dir.path(), &["--format", "github"]);
+        assert_eq!(o.status.code(), Some(0));
+        let (out, _) = text(&o);
+        assert!(
+            out.starts_with("::warning file=") && out.contains("did you mean `Zombie Chess`?"),
+            "{out}"
+        );
+    }
+    // A configured game is suggested as well.
+    fs::write(
+        dir.path().join("demo.md"),
+        TWO_KINGS.replace("## Zombie Chess", "## Pocket Chesss"),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        "[[variant]]\ngame = \"Pocket Chess\"\n",
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert!(err.contains("did you mean `Pocket Chess`?"), "{err}");
+}
+
+#[test]
+fn a_board_under_no_game_heading_is_a_warning_at_the_diagram() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("demo.md"),
+        TWO_KINGS.replace("## Zombie Chess", "# A Book"),
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &["--deny", "unchecked"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+    assert!(
+        reported(
+            &err,
+            "warning: this diagram stands under no `##` game heading",
+            "demo.md:3:1"
+        ),
+        "{err}"
+    );
+    assert!(out.contains("0 rule-checked, 1 syntax-only"), "{out}");
+}
+
+#[test]
+fn a_variant_no_heading_uses_is_a_warning_at_its_line() {
+    let dir = book_dir(Some(
+        "# games\n[[variant]]\ngame = \"Zombie Chez\"\n\n[[variant]]\ngame = \"Tiny Chess\"\n",
+    ));
+    fs::write(
+        dir.path().join("tiny.md"),
+        TWO_KINGS
+            .replace("## Zombie Chess", "## Tiny Chess")
+            .replace("K K", ". K"),
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert!(
+        reported(
+            &err,
+            "warning: no `##` heading of the books is `Zombie Chez`, so this variant checks nothing",
+            "chess-kit-docs.toml:3:8"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("did you mean `Zombie Chess`, the heading in the book?"),
+        "{err}"
+    );
+    assert!(!err.contains("`Tiny Chess`, so"), "{err}");
+    // Checking one book of the folder says nothing of the others' games.
+    let o = run(&["check", dir.path().join("tiny.md").to_str().unwrap()]);
+    let (_, err) = text(&o);
+    assert!(!err.contains("this variant checks nothing"), "{err}");
 }
 
 /// A game the author configured: standard chess on a 6×6 board, without
@@ -360,7 +491,7 @@ fn bad_settings_are_an_error_at_their_line() {
 #[test]
 fn a_finding_in_the_text_is_allowed_by_its_section_without_a_diagram() {
     let dir = tempfile::tempdir().unwrap();
-    let book = fs::read_to_string("rules/rules.md")
+    let book = fs::read_to_string("tests/seeds/rules.md")
         .unwrap()
         .replace("1. d3b5, a5c6", "1. d3b6, a5c6");
     fs::write(dir.path().join("rules.md"), book).unwrap();
@@ -527,6 +658,368 @@ fn the_readme_states_each_ledgers_totals() {
         assert!(
             readme.lines().any(|line| line.starts_with(&row)),
             "README.md: no row starting `{row}`"
+        );
+    }
+}
+
+/// Checks one diagram of `game` (rows of the board, then its lines) with
+/// `toml` as the settings; returns the exit code and standard error.
+fn configured(toml: &str, game: &str, rows: &str, lines: &[&str]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = format!("## {game}\n\n");
+    for l in rows.lines().map(str::trim).chain(lines.iter().copied()) {
+        text.push_str("    ");
+        text.push_str(l);
+        text.push('\n');
+    }
+    fs::write(dir.path().join("book.md"), text).unwrap();
+    fs::write(dir.path().join("chess-kit-docs.toml"), toml).unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (out, err) = text_of(&o);
+    assert!(
+        out.contains("1 rule-checked, 0 syntax-only"),
+        "{game}: {out}\n{err}"
+    );
+    (o.status.code(), err)
+}
+
+fn text_of(o: &Output) -> (String, String) {
+    text(o)
+}
+
+/// Los Alamos chess as Split-Brain Chess plays it: the middle 6×6 of the
+/// board, no bishops, no double step, no castling, no bishop promotion.
+const LOS_ALAMOS: &str = "[[variant]]
+game = \"Split-Brain Chess\"
+board = \"b2-g7\"
+set_aside = \"BBPP\"
+double_step = false
+castling = false
+promotion = \"QRN\"
+";
+
+/// The book's start position, drawn in the middle of the 8×8 grid.
+const MIDDLE_START: &str = ". . . . . . . .
+    . r n q k n r .
+    . p p p p p p .
+    . . . . . . . .
+    . . . . . . . .
+    . P P P P P P .
+    . R N Q K N R .
+    . . . . . . . .";
+
+fn los_alamos(rows: &str, lines: &[&str]) -> (Option<i32>, String) {
+    configured(LOS_ALAMOS, "Split-Brain Chess", rows, lines)
+}
+
+#[test]
+fn a_board_in_the_middle_of_the_grid_is_played_as_drawn() {
+    // The start position and the checker ring in the corner outside it.
+    let (code, err) = los_alamos(MIDDLE_START, &["arrow: h8, h8, black"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = los_alamos(
+        MIDDLE_START,
+        &["arrow: c3, c4, white", "arrow: c2, d4, white"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    // A piece on the unused ring, and a move onto it.
+    let (code, err) = los_alamos(
+        &MIDDLE_START.replace(". P P P P P P .", "P . P P P P P ."),
+        &[],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("a white pawn on a3, outside this game's 6×6 board (files b–g, ranks 2–7)"),
+        "{err}"
+    );
+    let (code, err) = los_alamos(MIDDLE_START, &["arrow: c2, a3, white"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("this arrow reaches a3, outside this game's 6×6 board"),
+        "{err}"
+    );
+    // The board's own edges: a rook on the board's first rank slides only
+    // within it; a pawn on it, White's first rank, is impossible.
+    let (code, err) = los_alamos(
+        &MIDDLE_START.replace(". R N Q K N R .", ". P N Q K N R ."),
+        &[],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("a white pawn on b2, White's first rank"),
+        "{err}"
+    );
+}
+
+#[test]
+fn without_the_double_step_a_pawn_moves_one_square() {
+    let (code, err) = los_alamos(MIDDLE_START, &["arrow: d3, d5, white"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("the white pawn on d3 cannot move two squares: pawns in this game never make a double step"),
+        "{err}"
+    );
+    let (code, err) = los_alamos(MIDDLE_START, &["arrow: d6, d5, black"]);
+    assert_eq!(code, Some(0), "{err}");
+    // With the double step (the default), pawns step two from the board's
+    // second rank: d3 here.
+    let two = LOS_ALAMOS.replace("double_step = false\n", "");
+    let (code, err) = configured(
+        &two,
+        "Split-Brain Chess",
+        MIDDLE_START,
+        &["arrow: d3, d5, white"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn a_pawn_promotes_on_the_boards_last_rank_to_the_pieces_the_game_allows() {
+    // White's pawn reached g7, the last rank of this board, as a knight.
+    let promoted = ". . . . . . . .
+        . r n q k . N .
+        . p p p p p . .
+        . . . . . . . .
+        . . . . . . . .
+        . P P P P P . .
+        . R N Q K N R .
+        . . . . . . . .";
+    let (code, err) = los_alamos(promoted, &["arrow: g6, g7, white"]);
+    assert_eq!(code, Some(0), "{err}");
+    // A bishop cannot be a promoted pawn here.
+    let bishop = promoted.replace(". r n q k . N .", ". r n q k . B .");
+    let (code, err) = los_alamos(&bishop, &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("a pawn cannot promote to a bishop in this game"),
+        "{err}"
+    );
+    // A proposed promotion to a bishop is refused, to a queen passes.
+    let before = ". . . . . . . .
+        . r n q k . . .
+        . p p p p p P .
+        . . . . . . . .
+        . . . . . . . .
+        . P P P P P . .
+        . R N Q K N R .
+        . . . . . . . .";
+    let (code, err) = los_alamos(before, &["arrow: g6, g7, white"]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// Karl's Black Hole Chess: the four centre squares are a hole that
+/// swallows any piece but a king.
+const BLACK_HOLE: &str = "[[variant]]
+game = \"Black Hole Chess\"
+holes = [\"d4\", \"d5\", \"e4\", \"e5\"]
+holes_swallow = true
+";
+
+const OPEN_CENTRE: &str = "r n b q k b n r
+    p p p . . p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    P P P . . P P P
+    R N B Q K B N R";
+
+#[test]
+fn holes_take_squares_off_the_board() {
+    let black_hole =
+        |rows: &str, lines: &[&str]| configured(BLACK_HOLE, "Black Hole Chess", rows, lines);
+    let (code, err) = black_hole(OPEN_CENTRE, &["rect: 4, 4, 5, 5"]);
+    assert_eq!(code, Some(0), "{err}");
+    // No piece stands on a hole.
+    let on_hole = "r n b q k b n r
+        p p p . . p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . P . . .
+        . . . . . . . .
+        P P P . . P P P
+        R N B Q K B N R";
+    let (code, err) = black_hole(on_hole, &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("a white pawn on e4, a square this game takes off the board"),
+        "{err}"
+    );
+    // A queen cannot cross the hole, but may fall into it (it leaves the
+    // board, still its owner's); a king may not.
+    let (code, err) = black_hole(OPEN_CENTRE, &["arrow: d1, d6, white"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("the hole on d4 is in the way"), "{err}");
+    let (code, err) = black_hole(OPEN_CENTRE, &["arrow: d1, d4, white"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = black_hole(OPEN_CENTRE, &["arrow: d1, d3, white"]);
+    assert_eq!(code, Some(0), "{err}");
+    let king_near = OPEN_CENTRE
+        .replace("R N B Q K B N R", "R N B Q . B N R")
+        .replace(
+            ". . . . . . . .\n    . . . . . . . .\n    P",
+            ". . . . . . . .\n    . . . . K . . .\n    P",
+        );
+    let (code, err) = black_hole(&king_near, &["arrow: e3, e4, white"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("a king may not enter a hole"), "{err}");
+    // Without swallowing, a hole is simply no square.
+    let plain = BLACK_HOLE.replace("holes_swallow = true\n", "");
+    let (code, err) = configured(
+        &plain,
+        "Black Hole Chess",
+        OPEN_CENTRE,
+        &["arrow: d1, d4, white"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("d4, a square this game takes off the board"),
+        "{err}"
+    );
+    // Pieces that come back through the hole may stand on either colour:
+    // two white bishops on dark squares are no promotion here.
+    let bishops = "r n b q k b n r
+        p p p . . p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P P P P P
+        R N B Q K . B R";
+    let (code, err) = black_hole(bishops, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = configured(&plain, "Black Hole Chess", bishops, &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("2 bishops on one colour of square"), "{err}");
+}
+
+/// Telepathic Chess: legal chess moves, but kings are captured, and a
+/// piece removed after a move can leave a king attacked on the other
+/// side's turn.
+const TELEPATHIC: &str = "[[variant]]
+game = \"Telepathic Chess\"
+king_capture = true
+";
+
+#[test]
+fn kings_are_captured_not_mated() {
+    let telepathic =
+        |rows: &str, lines: &[&str]| configured(TELEPATHIC, "Telepathic Chess", rows, lines);
+    // Black's king stands attacked after Black's own move (a piece was
+    // removed): White may take it, and the game ends.
+    let exposed = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . p
+        . . . . . . . .
+        . . . . R . K .";
+    let (code, err) = telepathic(exposed, &["arrow: h4, h3, black"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = telepathic(exposed, &["arrow: e1, e8, white"]);
+    assert_eq!(code, Some(0), "{err}");
+    // Orthodox rules refuse the same diagram.
+    let orthodox = "[[variant]]\ngame = \"Telepathic Chess\"\n";
+    let (code, err) = configured(
+        orthodox,
+        "Telepathic Chess",
+        exposed,
+        &["arrow: h4, h3, black"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("cannot move to h3: it would leave the black king in check"),
+        "{err}"
+    );
+    // A move is still a legal chess move: it may not leave its own king
+    // attacked.
+    let pinned = ". . . . k . . .
+        . . . . r . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . N . . .
+        . . . . K . . .";
+    let (code, err) = telepathic(pinned, &["arrow: e2, c3, white"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("it would leave the white king in check"),
+        "{err}"
+    );
+    // The game ends at a king's capture: no move after it, and not both
+    // kings gone.
+    let taken = ". . . . R . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . p
+        . . . . . . . .
+        . . . . . . K .";
+    let (code, err) = telepathic(taken, &["arrow: e1, e8, white"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = telepathic(taken, &["arrow: e1, e8, white", "arrow: h3, h2, black"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("the game is over: it ends when a king is captured"),
+        "{err}"
+    );
+    let (code, err) = telepathic(&taken.replace(". . . . . . K .", ". . . . . . . ."), &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("neither side has a king"), "{err}");
+}
+
+#[test]
+fn switches_that_contradict_each_other_are_errors_at_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("book.md"), "## Tiny Chess\n").unwrap();
+    for (toml, expect) in [
+        (
+            "[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\ncastling = true\n",
+            (
+                "chess-kit-docs.toml:4:12",
+                "castling needs the full 8×8 board",
+            ),
+        ),
+        (
+            "[[variant]]\ngame = \"Tiny Chess\"\ncheck = false\nking_capture = false\n",
+            (
+                "chess-kit-docs.toml:4:16",
+                "king_capture cannot be false with check = false",
+            ),
+        ),
+        (
+            "[[variant]]\ngame = \"Tiny Chess\"\nboard = \"b2-z9\"\n",
+            ("chess-kit-docs.toml:3:9", "is not two corner squares"),
+        ),
+        (
+            "[[variant]]\ngame = \"Tiny Chess\"\nboard = \"b2-d4\"\n",
+            ("chess-kit-docs.toml:3:9", "at least 4 files and 4 ranks"),
+        ),
+        (
+            "[[variant]]\ngame = \"Tiny Chess\"\npromotion = \"QK\"\n",
+            (
+                "chess-kit-docs.toml:3:13",
+                "`K` in promotion is not a piece a pawn can become",
+            ),
+        ),
+        (
+            "[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\nholes = [\"g7\"]\n",
+            (
+                "chess-kit-docs.toml:4:9",
+                "the hole g7 is not on the board in play",
+            ),
+        ),
+    ] {
+        fs::write(dir.path().join("chess-kit-docs.toml"), toml).unwrap();
+        let o = check_dir(dir.path(), &[]);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{toml}: {err}");
+        assert!(
+            err.contains(expect.0) && err.contains(expect.1),
+            "{toml}: {err}"
         );
     }
 }

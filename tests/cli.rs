@@ -19,8 +19,8 @@ fn reported(err: &str, title: &str, location: &str) -> bool {
 }
 
 const SEEDS: [&str; 3] = [
-    "rules/rules.md",
-    "rules/new_rules.md",
+    "tests/seeds/rules.md",
+    "tests/seeds/new_rules.md",
     "tests/seeds/crowded_rules.md",
 ];
 
@@ -141,7 +141,7 @@ fn images_of_removed_diagrams_go_and_other_files_stay() {
     let dir = tempfile::tempdir().unwrap();
     let rules = dir.path().join("rules");
     fs::create_dir(&rules).unwrap();
-    let text = fs::read_to_string("rules/rules.md").unwrap();
+    let text = fs::read_to_string("tests/seeds/rules.md").unwrap();
     fs::write(rules.join("rules.md"), &text).unwrap();
     let out = dir.path().join("out");
     let build = || {
@@ -299,7 +299,7 @@ fn missing_inputs_and_unwritable_outputs_are_errors() {
     let out = blocker.join("out");
     let o = run(&[
         "build",
-        "rules/new_rules.md",
+        "tests/seeds/new_rules.md",
         "--out",
         out.to_str().unwrap(),
     ]);
@@ -316,15 +316,22 @@ fn usage_errors_exit_2() {
     assert_eq!(run(&["build", "--nope"]).status.code(), Some(2));
     assert_eq!(run(&[]).status.code(), Some(2));
     assert_eq!(
-        run(&["render", "rules/rules.md", "--diagram", "99"])
+        run(&["render", "tests/seeds/rules.md", "--diagram", "99"])
             .status
             .code(),
         Some(2)
     );
     assert_eq!(
-        run(&["render", "rules/rules.md", "--diagram", "1", "-o", "x.gif"])
-            .status
-            .code(),
+        run(&[
+            "render",
+            "tests/seeds/rules.md",
+            "--diagram",
+            "1",
+            "-o",
+            "x.gif"
+        ])
+        .status
+        .code(),
         Some(2)
     );
 }
@@ -333,7 +340,7 @@ fn usage_errors_exit_2() {
 fn check_passes_the_bundled_rules() {
     let o = run(&["check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("checked 47 diagrams"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("checked 53 diagrams"), "{}", stdout(&o));
 
     let o = run(&[
         "check",
@@ -355,7 +362,7 @@ fn check_passes_the_bundled_rules() {
 
 #[test]
 fn render_draws_one_diagram_from_a_file_or_stdin() {
-    let o = run(&["render", "rules/rules.md", "--diagram", "1"]);
+    let o = run(&["render", "tests/seeds/rules.md", "--diagram", "1"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("<svg"));
 
@@ -363,7 +370,7 @@ fn render_draws_one_diagram_from_a_file_or_stdin() {
     let png = dir.path().join("one.png");
     let o = run(&[
         "render",
-        "rules/rules.md",
+        "tests/seeds/rules.md",
         "--diagram",
         "1",
         "-o",
@@ -441,8 +448,8 @@ fn two_books_of_one_name_are_an_error_and_a_book_given_twice_is_built_once() {
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     fs::create_dir_all(&a).unwrap();
     fs::create_dir_all(&b).unwrap();
-    fs::copy("rules/new_rules.md", a.join("book.md")).unwrap();
-    fs::copy("rules/new_rules.md", b.join("book.md")).unwrap();
+    fs::copy("tests/seeds/new_rules.md", a.join("book.md")).unwrap();
+    fs::copy("tests/seeds/new_rules.md", b.join("book.md")).unwrap();
     let (first, second) = (a.join("book.md"), b.join("book.md"));
     let out = dir.path().join("out");
     let o = run(&[

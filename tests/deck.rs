@@ -24,9 +24,10 @@ fn root() -> PathBuf {
 
 fn seeds() -> (Book, Aids) {
     let mut diags = Vec::new();
-    let book = Book::load(&root().join("rules/rules.md"), &mut diags).expect("the rulebook loads");
+    let book =
+        Book::load(&root().join("tests/seeds/rules.md"), &mut diags).expect("the rulebook loads");
     assert!(diags.is_empty(), "{diags:?}");
-    let aids = Aids::load(&root().join("rules/player_aids.md"), true)
+    let aids = Aids::load(&root().join("tests/seeds/player_aids.md"), true)
         .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render()).collect::<String>()));
     (book, aids)
 }
@@ -486,14 +487,14 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
     let o = run(&["deck", "--out", out.to_str().unwrap(), "--backs"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("51 cards on 14 pages"),
+        stderr(&o).contains("52 cards on 14 pages"),
         "{}",
         stderr(&o)
     );
     let pdf = fs::read(out.join("chess-deck.pdf")).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
     let images = files(&out.join("deck"));
-    assert_eq!(images.len(), 2 * 37, "{images:?}");
+    assert_eq!(images.len(), 2 * 39, "{images:?}");
     assert!(
         images.contains(&"card-K.png".to_string()) && images.contains(&"card-k.png".to_string())
     );
@@ -503,7 +504,7 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
     let o = run(&["deck", "--out", out.to_str().unwrap(), "--backs"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("(0 drawn); 0 files written, 75 unchanged"),
+        stderr(&o).contains("(0 drawn); 0 files written, 79 unchanged"),
         "{}",
         stderr(&o)
     );
@@ -512,7 +513,7 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
     // Without backs only the PDF changes.
     let o = run(&["deck", "--out", out.to_str().unwrap()]);
     assert!(
-        stderr(&o).contains("1 file written, 74 unchanged"),
+        stderr(&o).contains("1 file written, 78 unchanged"),
         "{}",
         stderr(&o)
     );

@@ -46,7 +46,7 @@ fn every_saved_input_has_a_note_saying_why_it_is_kept() {
 #[test]
 fn every_saved_input_runs_through_every_stage() {
     let style = Style::default();
-    let aids = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/player_aids.md");
+    let aids = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/seeds/player_aids.md");
     for input in inputs() {
         let name = input.file_name().unwrap().to_string_lossy().into_owned();
         let bytes = std::fs::read(&input).unwrap();

@@ -223,10 +223,10 @@ fn angle_chess_and_black_hole_chess_are_drawn() {
 fn the_bundled_book_passes_check_with_its_setup_checked() {
     let o = run(&["check", BUNDLED]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    // Angle Chess is checked against its stated setup; Black Hole Chess's
-    // game has no rules module.
+    // Angle Chess is checked against its stated setup; Black Hole Chess
+    // is configured in rules/chess-kit-docs.toml.
     assert!(
-        stdout(&o).contains("checked 2 diagrams: 1 rule-checked, 1 syntax-only, 0 errors"),
+        stdout(&o).contains("checked 2 diagrams: 2 rule-checked, 0 syntax-only, 0 errors"),
         "{}",
         stdout(&o)
     );
@@ -250,6 +250,11 @@ fn an_edited_angle_chess_diagram_fails_check_at_its_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("karl.md");
     std::fs::write(&path, edited).unwrap();
+    std::fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        "[[variant]]\ngame = \"Black Hole Chess\"\nholes = \"d4 d5 e4 e5\"\nholes_swallow = true\n",
+    )
+    .unwrap();
     let o = run(&["check", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);

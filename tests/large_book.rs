@@ -22,7 +22,7 @@ const DIAGRAMS: usize = 150;
 
 fn large_book_text(diagrams: usize) -> String {
     let rules =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/rules.md"))
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/seeds/rules.md"))
             .expect("the bundled rulebook");
     let one = large::large_book(&rules, 1, 1);
     let per_copy = Book::parse(SourceFile::new("one.md", one), &mut Vec::new())

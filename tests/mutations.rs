@@ -73,8 +73,8 @@ fn caught(book: &str, old: &str, nth: usize, new: &str) {
     );
 }
 
-const RULES: &str = "rules/rules.md";
-const NEW_RULES: &str = "rules/new_rules.md";
+const RULES: &str = "tests/seeds/rules.md";
+const NEW_RULES: &str = "tests/seeds/new_rules.md";
 const CROWDED: &str = "tests/seeds/crowded_rules.md";
 
 #[test]

@@ -94,8 +94,8 @@ fn garbled_rulebooks_never_panic() {
     let style = Style::default();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for path in [
-        "rules/rules.md",
-        "rules/new_rules.md",
+        "tests/seeds/rules.md",
+        "tests/seeds/new_rules.md",
         "tests/seeds/crowded_rules.md",
         "tests/seeds/published_rules.md",
     ] {

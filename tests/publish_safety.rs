@@ -160,7 +160,7 @@ fn a_closed_pipe_ends_the_output_quietly() {
     for args in [
         &["check", "rules/"][..],
         &["check", "rules/", "--format", "json"],
-        &["render", "rules/rules.md", "--diagram", "1"],
+        &["render", "tests/seeds/rules.md", "--diagram", "1"],
     ] {
         let (reader, writer) = std::io::pipe().unwrap();
         drop(reader);

@@ -15,8 +15,8 @@ fn load(path: &str) -> (Book, Vec<chess_kit_docs::diagnostic::Diagnostic>) {
 fn all_49_seed_diagrams_parse() {
     let mut total = 0;
     for (path, expected) in [
-        ("rules/rules.md", 37),
-        ("rules/new_rules.md", 8),
+        ("tests/seeds/rules.md", 37),
+        ("tests/seeds/new_rules.md", 8),
         ("tests/seeds/crowded_rules.md", 4),
     ] {
         let (book, diags) = load(path);
@@ -31,7 +31,7 @@ fn all_49_seed_diagrams_parse() {
 
 #[test]
 fn the_main_rulebook_has_its_sections_and_card_table() {
-    let (book, _) = load("rules/rules.md");
+    let (book, _) = load("tests/seeds/rules.md");
     assert_eq!(book.front_matter.title(), Some("The Rules of Chess Kit"));
     let chapters: Vec<&str> = book.chapters().map(|s| s.title.as_str()).collect();
     assert_eq!(

@@ -14,8 +14,8 @@ use chess_kit_docs::style::Style;
 /// outside the board, cards and rings at the edges), with their golden-file
 /// prefix and how many diagrams each holds.
 const SEEDS: [(&str, &str, usize); 4] = [
-    ("rules/rules.md", "003", 37),
-    ("rules/new_rules.md", "000", 8),
+    ("tests/seeds/rules.md", "003", 37),
+    ("tests/seeds/new_rules.md", "000", 8),
     ("tests/seeds/crowded_rules.md", "001", 4),
     ("tests/golden/geometry.md", "004", 6),
 ];
@@ -83,7 +83,7 @@ fn seed_diagrams_match_golden_svgs() {
     let mut failures = Vec::new();
     for (name, diagram) in &diagrams {
         let svg = diagram_svg(diagram, &style);
-        // The file is named by seed and index only: "003-07 (rules/rules.md:378)".
+        // The file is named by seed and index only: "003-07 (tests/seeds/rules.md:378)".
         let stem = name.split(' ').next().unwrap_or(name);
         let file = dir.join(format!("{stem}.svg"));
         if update {

@@ -28,9 +28,18 @@ pub struct MaterialRules {
     pub promotion: bool,
     /// Pieces each side puts away before the game, by role (`Role as usize`).
     pub set_aside: [u8; 6],
-    /// The board's ranks (fewer on a cut-down board): White's last rank.
-    pub ranks: u8,
+    /// White's first and last rank (others on a cut-down board).
+    pub ranks: (u8, u8),
+    /// The pieces a pawn may promote to, by role (`Role as usize`).
+    pub promotes_to: [bool; 6],
+    /// Whether a bishop stays on its colour of square, so two on one
+    /// colour mean a promotion. Not in a game where pieces leave the board
+    /// and come back anywhere.
+    pub bishops_keep_colour: bool,
 }
+
+/// Knight, bishop, rook and queen: what an orthodox pawn promotes to.
+pub const ORTHODOX_PROMOTION: [bool; 6] = [false, true, true, true, true, false];
 
 impl MaterialRules {
     /// Orthodox chess and the games played with its moves.
@@ -40,7 +49,9 @@ impl MaterialRules {
         pawns_on_back_ranks: false,
         promotion: true,
         set_aside: [0; 6],
-        ranks: 8,
+        ranks: (1, 8),
+        promotes_to: ORTHODOX_PROMOTION,
+        bishops_keep_colour: true,
     };
 
     /// What every game shares: at most one king and 8 pawns a side, and no
@@ -51,7 +62,9 @@ impl MaterialRules {
         pawns_on_back_ranks: true,
         promotion: true,
         set_aside: [0; 6],
-        ranks: 8,
+        ranks: (1, 8),
+        promotes_to: ORTHODOX_PROMOTION,
+        bishops_keep_colour: true,
     };
 
     /// Chess Golf, Parade and Neighbour Chess Solitaire: the sixteen pieces
@@ -62,7 +75,9 @@ impl MaterialRules {
         pawns_on_back_ranks: true,
         promotion: false,
         set_aside: [0; 6],
-        ranks: 8,
+        ranks: (1, 8),
+        promotes_to: ORTHODOX_PROMOTION,
+        bishops_keep_colour: true,
     };
 
     /// The first army of one side, by role, less what it put away.
@@ -221,8 +236,8 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
     if !rules.pawns_on_back_ranks {
         for &sq in &pawns {
             let (first, last) = match color {
-                Color::White => (1, rules.ranks),
-                Color::Black => (rules.ranks, 1),
+                Color::White => rules.ranks,
+                Color::Black => (rules.ranks.1, rules.ranks.0),
             };
             if sq.rank == first {
                 out.push(Problem::new(
@@ -254,7 +269,7 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
         }
     }
     let bishops = of(Role::Bishop);
-    if rules.promotion && army(Role::Bishop) == 2 {
+    if rules.promotion && rules.bishops_keep_colour && army(Role::Bishop) == 2 {
         // Each side starts with one bishop on each colour of square.
         let light: Vec<Square> = bishops.iter().copied().filter(|&s| is_light(s)).collect();
         let dark: Vec<Square> = bishops.iter().copied().filter(|&s| !is_light(s)).collect();
@@ -285,6 +300,26 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
                 .help("this game is played with one set and no promotion"),
             );
         }
+        return;
+    }
+    // A piece no pawn may become cannot be a promoted one.
+    if let Some(&(role, n, sq)) = extras
+        .iter()
+        .find(|(r, _, _)| !rules.promotes_to[*r as usize])
+    {
+        let total = n + army(role);
+        out.push(
+            Problem::new(
+                Some(sq),
+                format!(
+                    "{name} has {}; a side starts with {}, and a pawn cannot promote to a {} in this game",
+                    plural(total, role.name(), role_plural(role)),
+                    army(role),
+                    role.name()
+                ),
+            )
+            .help("only the pieces a pawn may promote to can be more than the army"),
+        );
         return;
     }
     let promoted: usize = extras.iter().map(|(_, n, _)| n).sum();

@@ -103,9 +103,6 @@ pub struct Note {
 pub enum NoteKind {
     /// A measurement: `note:`.
     Measured,
-    /// A section whose game has no rules here: its diagrams are
-    /// syntax-only. Neither an error nor a warning.
-    SyntaxOnly,
 }
 
 /// A game's rules, for the diagrams of its `##` section.
@@ -213,26 +210,29 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
             .find(|d| d.span.start <= f.span.start && f.span.start < d.span.end);
         to_diag(f, entry)
     }));
+    // Board diagrams no game's rules check: a warning at their heading.
+    for (section, boards) in unchecked_sections(book, &against_setup, options) {
+        let f = match section {
+            Some(section) => unknown_game(book, section, boards, options),
+            None => {
+                let entry = boards[0];
+                let finding = Finding::warning(
+                    UNKNOWN_GAME,
+                    entry.span,
+                    "this diagram stands under no `##` game heading, so no game's rules check it",
+                )
+                .with_help(
+                    "put it under the `##` heading of its game; it is checked for syntax only",
+                );
+                out.push(to_diag(finding, Some(entry)));
+                continue;
+            }
+        };
+        out.push(to_diag(f, None));
+    }
     for section in book.chapters() {
         let idx = book.sections.iter().position(|s| s == section);
         let Some(game) = games::find(&section.title) else {
-            // Boards checked against a setup the text states are not
-            // syntax-only.
-            let boards = book.diagrams.iter().enumerate().any(|(i, d)| {
-                d.section == idx
-                    && !against_setup.contains(&i)
-                    && d.diagram.as_ref().is_some_and(|d| d.as_board().is_some())
-            });
-            if boards && options.variants.find(&section.title).is_none() {
-                notes.push(Note {
-                    span: section.span,
-                    text: format!(
-                        "no rules known for `{}`: its diagrams are checked for syntax only",
-                        section.title
-                    ),
-                    kind: NoteKind::SyntaxOnly,
-                });
-            }
             continue;
         };
         let cx = SectionContext {
@@ -255,6 +255,96 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         }));
     }
     (out, counts, notes)
+}
+
+/// The rule of a section whose game the engine does not know.
+pub const UNKNOWN_GAME: &str = "unknown-game";
+
+/// The board diagrams no rules check, by the `##` section they sit in
+/// (`None`: under no `##` heading), each group in book order. Boards that
+/// a setup in the text checks are not among them.
+fn unchecked_sections<'a>(
+    book: &'a Book,
+    against_setup: &std::collections::BTreeSet<usize>,
+    options: &Options,
+) -> Vec<(Option<&'a Section>, Vec<&'a DiagramEntry>)> {
+    let mut out: Vec<(Option<&Section>, Vec<&DiagramEntry>)> = Vec::new();
+    for (i, entry) in book.diagrams.iter().enumerate() {
+        let board = entry
+            .diagram
+            .as_ref()
+            .is_some_and(|d| d.as_board().is_some());
+        if !board || against_setup.contains(&i) {
+            continue;
+        }
+        let section = book.section_of(entry);
+        if let Some(s) = section
+            && (games::find(&s.title).is_some() || options.variants.find(&s.title).is_some())
+        {
+            continue;
+        }
+        match out
+            .iter_mut()
+            .find(|(s, _)| *s == section && section.is_some())
+        {
+            Some((_, entries)) => entries.push(entry),
+            None => out.push((section, vec![entry])),
+        }
+    }
+    out
+}
+
+/// The warning for a `##` section whose game has no rules here: a "did
+/// you mean" when its title is close to a game's, or how to state one.
+fn unknown_game(
+    book: &Book,
+    section: &Section,
+    boards: Vec<&DiagramEntry>,
+    options: &Options,
+) -> Finding {
+    let text = &book.source.text;
+    let start = section.span.start;
+    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+    let span = Span::new(start, end);
+    let n = boards.len();
+    let message = format!(
+        "no rules known for `{}`: its {} checked for syntax only",
+        section.title,
+        if n == 1 {
+            "board diagram is".to_string()
+        } else {
+            format!("{n} board diagrams are")
+        }
+    );
+    let names = games::all()
+        .map(|g| g.name().to_string())
+        .chain(options.variants.iter().map(|v| v.name.clone()));
+    let help = match nearest_game(&section.title, names) {
+        Some(name) => format!("did you mean `{name}`?"),
+        None => format!(
+            "if `{}` is a game built on chess, state its rules in chess-kit-docs.toml (`[[variant]]` with game = \"{}\" and its switches); if it is not a game, allow this finding there (rule = \"{UNKNOWN_GAME}\")",
+            section.title, section.title
+        ),
+    };
+    Finding::warning(UNKNOWN_GAME, span, message).with_help(help)
+}
+
+/// The game whose name `title` misspells, if one is close: the same words
+/// but for spacing and case, or a letter or two apart (three in a long
+/// name).
+pub fn nearest_game(title: &str, names: impl Iterator<Item = String>) -> Option<String> {
+    let norm = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let wanted = norm(title);
+    names
+        .map(|name| (strsim::osa_distance(&wanted, &norm(&name)), name))
+        .filter(|(d, name)| *d <= if name.chars().count() >= 16 { 3 } else { 2 })
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
+        .map(|(_, name)| name)
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

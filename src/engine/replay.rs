@@ -124,6 +124,11 @@ pub trait StepRules {
         false
     }
 
+    /// The ranks White's and Black's pawns start on, and double-step from.
+    fn pawn_starts(&self) -> (u8, u8) {
+        ORTHODOX_PAWN_STARTS
+    }
+
     /// The states before a made en passant capture from `from` to `to`
     /// (empty unless the game has en passant).
     fn en_passant_befores(
@@ -134,7 +139,7 @@ pub trait StepRules {
         color: Color,
     ) -> Vec<State> {
         if self.en_passant() {
-            en_passant_befores(after, from, to, color)
+            en_passant_befores_from(after, from, to, color, self.pawn_starts())
         } else {
             Vec::new()
         }
@@ -150,8 +155,28 @@ pub fn en_passant_victim(from: Square, to: Square) -> Square {
 /// (with its ring), the enemy pawn it took back beside it, and `to` the
 /// square that pawn skipped on the move just before.
 pub fn en_passant_befores(after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+    en_passant_befores_from(after, from, to, color, ORTHODOX_PAWN_STARTS)
+}
+
+/// White's and Black's pawn starting ranks in orthodox chess.
+pub const ORTHODOX_PAWN_STARTS: (u8, u8) = (2, 7);
+
+/// [`en_passant_befores`] where the pawns start on the ranks `starts`
+/// (White's, Black's), as on a cut-down board.
+pub fn en_passant_befores_from(
+    after: &State,
+    from: Square,
+    to: Square,
+    color: Color,
+    starts: (u8, u8),
+) -> Vec<State> {
     let pawn = Piece::new(color, Role::Pawn);
-    let capture_rank = if color == Color::White { 5 } else { 4 };
+    // The rank the other side's double step lands on.
+    let capture_rank = if color == Color::White {
+        starts.1.saturating_sub(2)
+    } else {
+        starts.0 + 2
+    };
     let forward: i8 = if color == Color::White { 1 } else { -1 };
     let victim = en_passant_victim(from, to);
     if after.piece(to) != Some(pawn)
@@ -184,10 +209,13 @@ pub fn implied_double_step(state: &State, rules: &dyn StepRules) -> Result<(), S
     let Some(skipped) = state.en_passant else {
         return Ok(());
     };
-    let (color, pawn_rank, start_rank) = match skipped.rank {
-        6 => (Color::Black, 5, 7),
-        3 => (Color::White, 4, 2),
-        _ => return Err(format!("no pawn can skip {skipped} with a double step")),
+    let (white_start, black_start) = rules.pawn_starts();
+    let (color, pawn_rank, start_rank) = if skipped.rank == white_start + 1 {
+        (Color::White, white_start + 2, white_start)
+    } else if skipped.rank + 1 == black_start {
+        (Color::Black, black_start.saturating_sub(2), black_start)
+    } else {
+        return Err(format!("no pawn can skip {skipped} with a double step"));
     };
     let pawn_sq = Square::new(skipped.file, pawn_rank);
     let start = Square::new(skipped.file, start_rank);

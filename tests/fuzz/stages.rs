@@ -110,4 +110,4 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
 }
 
 /// The bundled player aids, for the deck stage.
-pub const AIDS: &str = include_str!("../../rules/player_aids.md");
+pub const AIDS: &str = include_str!("../../tests/seeds/player_aids.md");

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 /// A rulebook of at least `diagrams` diagrams: the games of `rules` (the
-/// bundled `rules/rules.md`, up to its appendix) again and again. Each copy
+/// bundled `tests/seeds/rules.md`, up to its appendix) again and again. Each copy
 /// after the first numbers its headings (`## Zombie Chess 2`) and marks its
 /// boards with the copy's number in a corner, so that no two drawings are
 /// the same. `per_copy` is how many diagrams one copy of the games holds.

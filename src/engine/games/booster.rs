@@ -450,8 +450,8 @@ mod tests {
 
     #[test]
     fn the_seeds_have_no_booster_boards() {
-        assert_eq!(board_count("rules/new_rules.md", SECTION), 0);
-        assert!(seed_findings("rules/new_rules.md", SECTION).is_empty());
+        assert_eq!(board_count("tests/seeds/new_rules.md", SECTION), 0);
+        assert!(seed_findings("tests/seeds/new_rules.md", SECTION).is_empty());
     }
 
     #[test]

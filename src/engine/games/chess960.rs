@@ -312,7 +312,7 @@ mod tests {
     use super::*;
     use crate::engine::games::common::testing::*;
 
-    const BOOK: &str = "rules/rules.md";
+    const BOOK: &str = "tests/seeds/rules.md";
     const SECTION: &str = "Chess960";
 
     #[test]

@@ -244,7 +244,7 @@ mod tests {
     use crate::engine::games::common::testing::*;
 
     const SECTION: &str = "Crowded House";
-    const BOOKS: [&str; 2] = ["rules/rules.md", "tests/seeds/crowded_rules.md"];
+    const BOOKS: [&str; 2] = ["tests/seeds/rules.md", "tests/seeds/crowded_rules.md"];
 
     #[test]
     fn the_seed_diagrams_pass() {

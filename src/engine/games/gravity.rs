@@ -396,7 +396,7 @@ mod tests {
     use crate::engine::{Options, RuleDiagnostic, check_book};
     use std::path::Path;
 
-    const BOOK: &str = "rules/new_rules.md";
+    const BOOK: &str = "tests/seeds/new_rules.md";
     const SECTION: &str = "Gravity Chess";
 
     fn findings(text: &str) -> Vec<RuleDiagnostic> {

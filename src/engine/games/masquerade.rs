@@ -107,8 +107,8 @@ mod tests {
 
     #[test]
     fn the_seeds_have_no_masquerade_boards() {
-        assert_eq!(board_count("rules/rules.md", SECTION), 0);
-        assert!(seed_findings("rules/rules.md", SECTION).is_empty());
+        assert_eq!(board_count("tests/seeds/rules.md", SECTION), 0);
+        assert!(seed_findings("tests/seeds/rules.md", SECTION).is_empty());
     }
 
     #[test]

@@ -77,7 +77,7 @@ mod tests {
     #[test]
     fn the_seed_book_has_no_neighbour_findings() {
         let mut diags = Vec::new();
-        let book = Book::load(Path::new("rules/new_rules.md"), &mut diags).unwrap();
+        let book = Book::load(Path::new("tests/seeds/new_rules.md"), &mut diags).unwrap();
         let (out, _, _) = check_book(&book, &Options::default());
         assert!(
             !out.iter().any(|d| d.section.as_deref() == Some(SECTION)),

@@ -195,7 +195,7 @@ mod tests {
     use crate::engine::{Options, RuleDiagnostic, check_book};
     use crate::source::SourceFile;
 
-    const BOOK: &str = "rules/new_rules.md";
+    const BOOK: &str = "tests/seeds/new_rules.md";
     const SECTION: &str = "Parade Chess Solitaire";
 
     fn findings(text: &str) -> Vec<RuleDiagnostic> {

@@ -428,7 +428,7 @@ mod tests {
 
     #[test]
     fn the_seeds_have_no_synchronous_diagrams() {
-        assert_eq!(board_count("rules/rules.md", SECTION), 0);
+        assert_eq!(board_count("tests/seeds/rules.md", SECTION), 0);
     }
 
     #[test]

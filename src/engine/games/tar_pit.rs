@@ -673,7 +673,7 @@ mod tests {
     use std::ops::Range;
     use std::path::Path;
 
-    const BOOK: &str = "rules/rules.md";
+    const BOOK: &str = "tests/seeds/rules.md";
     const SECTION: &str = "Tar Pit Chess";
 
     fn parse(text: &str) -> Book {

@@ -677,17 +677,17 @@ mod tests {
 
     #[test]
     fn the_seed_diagrams_pass() {
-        for book in ["rules/rules.md", "rules/new_rules.md"] {
+        for book in ["tests/seeds/rules.md", "tests/seeds/new_rules.md"] {
             let found = seed_findings(book, SECTION);
             assert!(found.is_empty(), "{book}: {found:?}");
         }
-        assert_eq!(board_count("rules/rules.md", SECTION), 2);
+        assert_eq!(board_count("tests/seeds/rules.md", SECTION), 2);
     }
 
     #[test]
     fn the_queen_off_its_line_is_found() {
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             2,
             "arrow: d1, b3, white",
@@ -703,7 +703,7 @@ mod tests {
     #[test]
     fn a_broken_arrow_is_blamed_alone() {
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             2,
             "arrow: c2, c3, white",
@@ -721,7 +721,7 @@ mod tests {
     fn the_rook_cannot_pass_its_pawn() {
         // h8-h4 would need the pawn out of the way, and it stops on h5.
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             2,
             "arrow: h8, h6, black",
@@ -739,7 +739,7 @@ mod tests {
         // Black's cards would be bishop and knight: the bishops match, and the
         // knight card may move a knight or a pawn, not the rook.
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             2,
             "card: r, 9, 0",
@@ -760,7 +760,7 @@ mod tests {
         // Black chose bishop and queen like White: every reading of White's
         // four cards leaves Black's rook without its card.
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             2,
             "card: r, 9, 0",
@@ -794,7 +794,7 @@ mod tests {
             ("card: b, 8.5, 0", "card: p, 8.5, 0", "a black pawn card"),
             ("card: b, 8.5, 0", "card: C, 8.5, 0", "a `C` card"),
         ] {
-            let f = mutate("rules/rules.md", SECTION, 2, old, new);
+            let f = mutate("tests/seeds/rules.md", SECTION, 2, old, new);
             assert!(
                 f.iter()
                     .any(|f| f.rule == DECK && f.message.starts_with(says)),
@@ -808,7 +808,7 @@ mod tests {
     fn cards_face_up_are_two_and_four_or_two_and_none() {
         // A third black card, or the leftover pair shown for both players.
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             2,
             "margins: 0, 0, 3, 0",
@@ -816,7 +816,7 @@ mod tests {
         );
         assert!(f.iter().any(|f| f.rule == DECK), "{:?}", summary(&f));
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             1,
             "margins: 0, 0, 3, 0",
@@ -825,7 +825,7 @@ mod tests {
         assert!(f.iter().any(|f| f.rule == DECK), "{:?}", summary(&f));
         // Face-down cards say nothing yet.
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             1,
             "margins: 0, 0, 3, 0",
@@ -946,7 +946,7 @@ mod tests {
             Wording::of_text("Any of the\ncards may be used to move a pawn"),
             Wording::Pawn
         );
-        let book = load("rules/new_rules.md");
+        let book = load("tests/seeds/new_rules.md");
         let entry_text = book
             .sections
             .iter()
@@ -959,7 +959,7 @@ mod tests {
     #[test]
     fn a_third_move_is_found() {
         let f = mutate(
-            "rules/rules.md",
+            "tests/seeds/rules.md",
             SECTION,
             2,
             "margins: 0, 0, 3, 0",

@@ -143,7 +143,7 @@ mod tests {
     use super::*;
     use crate::engine::games::common::testing::*;
 
-    const BOOK: &str = "rules/rules.md";
+    const BOOK: &str = "tests/seeds/rules.md";
     const SECTION: &str = "Zombie Chess";
 
     #[test]

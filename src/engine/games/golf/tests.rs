@@ -3,7 +3,7 @@ use crate::book::Book;
 use crate::engine::{Options, RuleDiagnostic, check_book};
 use crate::source::SourceFile;
 
-const RULES: &str = "rules/rules.md";
+const RULES: &str = "tests/seeds/rules.md";
 
 fn book_of(text: &str) -> Book {
     let mut diags = Vec::new();
