@@ -6,6 +6,7 @@ use super::Game;
 pub mod adrenaline;
 pub mod booster;
 pub mod chess960;
+pub mod chess_solitaire;
 pub mod cloak;
 pub mod common;
 pub mod cooperative;
@@ -30,6 +31,7 @@ static GAMES: &[&dyn Game] = &[
     &tar_pit::TarPit,
     &golf::Golf,
     &crowded_house::CrowdedHouse,
+    &chess_solitaire::ChessSolitaire,
     &cooperative::Cooperative,
     &half_alice::HalfAlice,
     &chess960::Chess960,
