@@ -34,6 +34,9 @@ pub const RULE_SCORE: &str = "solitaire-score";
 /// column (or row); the book's columns are 2.2 apart and its rows 3.2.
 const TOLERANCE: f64 = 0.6;
 
+/// More rows or columns than this are not looked at cell by cell.
+const MAX_LINES: usize = 12;
+
 /// The empty-square cards of the book's card table.
 const EMPTY_BLACK: &str = "e";
 const EMPTY_WHITE: &str = "E";
@@ -504,6 +507,11 @@ fn check_grid(all: &[Card], out: &mut Vec<Finding>) -> Option<Layout> {
         .map(|g| line_value(&cards, g, card_y))
         .collect();
     let (rows, cols) = (ys.len(), xs.len());
+    if rows > MAX_LINES || cols > MAX_LINES {
+        // Not a grid to look into cell by cell.
+        out.push(size_finding(rows, cols, cards[0].span));
+        return None;
+    }
     // Out of line with the others of its row or column.
     for (groups, values, key, what, axis) in [
         (&col_groups, &xs, card_x as fn(&Card) -> f64, "column", "x"),
@@ -593,20 +601,8 @@ fn check_grid(all: &[Card], out: &mut Vec<Finding>) -> Option<Layout> {
         }
     }
     // The grid's size: 5x5, or 6x6 with the empty-square cards.
-    let square = rows == cols && (rows == 5 || rows == 6);
-    if !square {
-        out.push(
-            Finding::error(
-                RULE_GRID,
-                cards[0].span,
-                format!(
-                    "the cards form {rows} row{} of {cols} column{}, but the text deals a 5x5 grid (6x6 for Increasing Difficulty)",
-                    if rows == 1 { "" } else { "s" },
-                    if cols == 1 { "" } else { "s" }
-                ),
-            )
-            .with_help("lay out 5 rows of 5 cards, or 6 rows of 6"),
-        );
+    if !(rows == cols && (rows == 5 || rows == 6)) {
+        out.push(size_finding(rows, cols, cards[0].span));
     }
     // Holes, each filled by a card off the grid if there is one.
     let mut strays = strays.into_iter().map(|i| all[i]);
@@ -681,6 +677,20 @@ fn check_grid(all: &[Card], out: &mut Vec<Finding>) -> Option<Layout> {
         })
         .collect();
     Some(Layout { rows, cols, cells })
+}
+
+/// The grid is not 5x5 or 6x6.
+fn size_finding(rows: usize, cols: usize, span: Span) -> Finding {
+    Finding::error(
+        RULE_GRID,
+        span,
+        format!(
+            "the cards form {rows} row{} of {cols} column{}, but the text deals a 5x5 grid (6x6 for Increasing Difficulty)",
+            if rows == 1 { "" } else { "s" },
+            if cols == 1 { "" } else { "s" }
+        ),
+    )
+    .with_help("lay out 5 rows of 5 cards, or 6 rows of 6")
 }
 
 fn round(v: f64) -> f64 {
@@ -1257,6 +1267,15 @@ space, which makes the current score 5 points.";
         // 4 rows of 5.
         let (m, _) = one(&findings(&FIRST[..4]), RULE_GRID);
         assert!(m.contains("4 rows of 5 columns"), "{m}");
+        // A long diagonal of cards is no grid at all.
+        let lines: Vec<String> = (0..40)
+            .map(|i| {
+                let v = coord(-14.0 + 0.8 * i as f64);
+                format!("card: back, {v}, {v}")
+            })
+            .collect();
+        let (m, _) = one(&with_lines(&lines), RULE_GRID);
+        assert!(m.contains("40 rows of 40 columns"), "{m}");
         // 6 by 6 and 5 by 5 are the two deals.
         assert!(findings(&SECOND).is_empty());
         assert!(findings(&FIRST).is_empty());
