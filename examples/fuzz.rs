@@ -74,6 +74,8 @@ impl Rng {
 }
 
 const SEEDS: &[&str] = &[
+    "rules/rules.md",
+    "rules/new_rules.md",
     "tests/seeds/rules.md",
     "tests/seeds/new_rules.md",
     "tests/seeds/crowded_rules.md",

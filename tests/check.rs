@@ -641,7 +641,7 @@ fn ledgers() -> Vec<Ledger> {
 #[test]
 fn every_test_a_rules_ledger_names_exists() {
     let ledgers = ledgers();
-    assert_eq!(ledgers.len(), 16, "one ledger a game");
+    assert_eq!(ledgers.len(), 20, "one ledger a game");
     let rows: usize = ledgers.iter().map(|l| l.checked).sum();
     assert!(rows > 100, "the ledgers have {rows} checkable rows");
 }
@@ -1022,4 +1022,261 @@ fn switches_that_contradict_each_other_are_errors_at_their_line() {
             "{toml}: {err}"
         );
     }
+}
+
+/// A diagram of `game` checked with the bundled settings
+/// (`rules/chess-kit-docs.toml`), where the author's configured games are.
+fn bundled(game: &str, rows: &str, lines: &[&str]) -> (Option<i32>, String) {
+    let toml = fs::read_to_string("rules/chess-kit-docs.toml").unwrap();
+    configured(&toml, game, rows, lines)
+}
+
+/// Asserts that the diagram passes.
+fn keeps(game: &str, rows: &str, lines: &[&str]) {
+    let (code, err) = bundled(game, rows, lines);
+    assert_eq!(code, Some(0), "{game}: {err}");
+    assert!(!err.contains("error"), "{game}: {err}");
+}
+
+/// Asserts that the diagram fails for `reason`.
+fn breaks(game: &str, rows: &str, lines: &[&str], reason: &str) {
+    let (code, err) = bundled(game, rows, lines);
+    assert_eq!(code, Some(1), "{game}: {err}");
+    assert!(err.contains(reason), "{game}: expected `{reason}` in {err}");
+}
+
+/// A position part way through a Los Alamos game in the middle 6×6:
+/// White's king on e2 beside its rook on b2 with the squares between empty.
+const LOS_ALAMOS_MIDGAME: &str = ". . . . . . . .
+    . r . q k . r .
+    . p p . p p p .
+    . . . p . n . .
+    . . . P . N . .
+    . P P . P P P .
+    . R . . K . R .
+    . . . . . . . .";
+
+#[test]
+fn los_alamos_games_play_on_the_middle_six_by_six_without_bishops() {
+    for game in ["Secret Chesswords", "Split-Brain Chess"] {
+        keeps(game, MIDDLE_START, &[]);
+        breaks(
+            game,
+            &MIDDLE_START.replace(". . . . . . . .\n    . r", ". . . . . . . n\n    . r"),
+            &[],
+            "a black knight on h8, outside this game's 6×6 board (files b–g, ranks 2–7)",
+        );
+        breaks(
+            game,
+            MIDDLE_START,
+            &["arrow: c2, a3, white"],
+            "this arrow reaches a3, outside this game's 6×6 board",
+        );
+        // Bishops and two pawns a side are put aside.
+        breaks(
+            game,
+            &MIDDLE_START.replace(". . . . . . . .\n    . P", ". . . . . . P .\n    . P"),
+            &[],
+            "White has 7 pawns; a side has 6 at most",
+        );
+        breaks(
+            game,
+            &LOS_ALAMOS_MIDGAME.replace(". R . . K . R .", ". R B . K . R ."),
+            &[],
+            "a pawn cannot promote to a bishop in this game",
+        );
+        keeps(game, LOS_ALAMOS_MIDGAME, &["arrow: f4, g6, white"]);
+    }
+    // Split-Brain's checker in the black king's corner, off the board.
+    keeps("Split-Brain Chess", MIDDLE_START, &["arrow: h8, h8, black"]);
+}
+
+#[test]
+fn los_alamos_pawns_step_one_square_and_never_promote_to_a_bishop() {
+    for game in ["Secret Chesswords", "Split-Brain Chess"] {
+        keeps(game, MIDDLE_START, &["arrow: d3, d4, white"]);
+        breaks(
+            game,
+            MIDDLE_START,
+            &["arrow: d3, d5, white"],
+            "pawns in this game never make a double step",
+        );
+        breaks(
+            game,
+            MIDDLE_START,
+            &["arrow: e6, e4, black"],
+            "pawns in this game never make a double step",
+        );
+        // A pawn on the board's last rank (7) promotes to a queen, rook or
+        // knight, made or proposed.
+        let before = ". . . . . . . .
+            . r n q k . . .
+            . p p p p p P .
+            . . . . . . . .
+            . . . . . . . .
+            . P P P P P . .
+            . R N Q K N . .
+            . . . . . . . .";
+        keeps(game, before, &["arrow: g6, g7, white"]);
+        let after = before
+            .replace(". r n q k . . .", ". r n q k . N .")
+            .replace(". p p p p p P .", ". p p p p p . .");
+        keeps(game, &after, &["arrow: g6, g7, white"]);
+        breaks(
+            game,
+            &after.replace(". r n q k . N .", ". r n q k . B ."),
+            &["arrow: g6, g7, white"],
+            "cannot promote to a bishop",
+        );
+    }
+}
+
+#[test]
+fn los_alamos_games_have_no_castling() {
+    for game in ["Secret Chesswords", "Split-Brain Chess"] {
+        keeps(game, LOS_ALAMOS_MIDGAME, &["arrow: e2, d2, white"]);
+        breaks(
+            game,
+            LOS_ALAMOS_MIDGAME,
+            &["arrow: e2, c2, white"],
+            "the white king on e2 cannot castle: this game has no castling",
+        );
+    }
+}
+
+/// The white king walks next to Black's rook.
+const INTO_ATTACK: &str = ". . . . . . . .
+    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . r . . . .
+    . . . . . . . .
+    . . . . K . . .
+    . . . . . . . .";
+
+#[test]
+fn secret_chesswords_has_no_check_and_ends_at_a_kings_capture() {
+    let game = "Secret Chesswords";
+    // "there's no such thing as check": a king may step into attack, and
+    // be captured.
+    keeps(game, INTO_ATTACK, &["arrow: e2, d2, white"]);
+    keeps(
+        game,
+        INTO_ATTACK,
+        &["arrow: e2, d2, white", "arrow: d4, d2, black"],
+    );
+    // The game ends there: no move after the capture.
+    let taken = ". . . . . . . .
+        . . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . N . . . . .
+        . . . r . . . .
+        . . . . . . . .";
+    keeps(game, taken, &["arrow: d4, d2, black"]);
+    breaks(
+        game,
+        taken,
+        &["arrow: d4, d2, black", "arrow: c3, e4, white"],
+        "the game is over",
+    );
+    // Split-Brain is played to checkmate: the same step is refused.
+    breaks(
+        "Split-Brain Chess",
+        INTO_ATTACK,
+        &["arrow: e2, d2, white"],
+        "it would leave the white king in check",
+    );
+    keeps("Split-Brain Chess", INTO_ATTACK, &["arrow: e2, f2, white"]);
+}
+
+#[test]
+fn split_brain_chess_keeps_check() {
+    let game = "Split-Brain Chess";
+    // The side that just moved cannot stand in check.
+    let checked = INTO_ATTACK.replace(". . . r . . . .", ". . . . r . . .");
+    breaks(
+        game,
+        &checked,
+        &["arrow: f2, e2, white"],
+        "it would leave the white king in check",
+    );
+    keeps(game, &checked, &["arrow: d4, e4, black"]);
+}
+
+/// Telepathic Chess's start: a standard set in the standard position.
+const STANDARD_START: &str = "r n b q k b n r
+    p p p p p p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    P P P P P P P P
+    R N B Q K B N R";
+
+#[test]
+fn telepathic_chess_is_played_with_a_standard_set_and_legal_chess_moves() {
+    let game = "Telepathic Chess";
+    keeps(
+        game,
+        STANDARD_START,
+        &["arrow: e2, e4, white", "arrow: g8, f6, black"],
+    );
+    breaks(
+        game,
+        &STANDARD_START.replace("R N B Q K B N R", "R N B Q K Q N R"),
+        &[],
+        "White has too many pieces to have come from promotion",
+    );
+    breaks(
+        game,
+        STANDARD_START,
+        &["arrow: b1, b3, white"],
+        "not a knight's jump",
+    );
+    // "the mover makes any legal chess move": not one that leaves its own
+    // king attacked.
+    let pinned = ". . . . k . . .
+        . . . . r . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . N . . .
+        . . . . K . . .";
+    breaks(
+        game,
+        pinned,
+        &["arrow: e2, c3, white"],
+        "it would leave the white king in check",
+    );
+    keeps(game, pinned, &["arrow: e1, d1, white"]);
+}
+
+#[test]
+fn telepathic_kings_are_captured_even_when_not_in_check() {
+    let game = "Telepathic Chess";
+    // Black's king stands attacked on White's turn (a piece was removed
+    // after Black's move), and White takes it: the game is won.
+    let exposed = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . p
+        . . . . . . . .
+        . . . . R . K .";
+    keeps(game, exposed, &["arrow: h4, h3, black"]);
+    keeps(game, exposed, &["arrow: e1, e8, white"]);
+    let taken = exposed
+        .replace(". . . . k . . .", ". . . . R . . .")
+        .replace(". . . . R . K .", ". . . . . . K .");
+    keeps(game, &taken, &["arrow: e1, e8, white"]);
+    breaks(
+        game,
+        &taken,
+        &["arrow: e1, e8, white", "arrow: h3, h2, black"],
+        "the game is over: it ends when a king is captured",
+    );
 }
