@@ -1273,6 +1273,27 @@ fn telepathic_kings_are_captured_even_when_not_in_check() {
         .replace(". . . . k . . .", ". . . . R . . .")
         .replace(". . . . R . K .", ". . . . . . K .");
     keeps(game, &taken, &["arrow: e1, e8, white"]);
+    // A removal can only have uncovered a line: a king left beside a
+    // knight's jump by its own side's move is no removal's doing.
+    let knight = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . n . .
+        . . . . . . . .
+        . . . . K . . .";
+    breaks(
+        game,
+        &knight.replace(". . . . K . . .", ". . . . . K . ."),
+        &["arrow: f1, e1, white"],
+        "it would leave the white king in check",
+    );
+    keeps(
+        game,
+        &knight.replace(". . . . . n . .", ". . . . . . . ."),
+        &["arrow: f1, e1, white"],
+    );
     breaks(
         game,
         &taken,

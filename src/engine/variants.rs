@@ -559,6 +559,49 @@ impl Variant {
         names.join(", ")
     }
 
+    /// Whether one piece, removed after the move that made `after`, can
+    /// have shielded `color`'s king from every attack on it: each attacker
+    /// a rook, bishop or queen with an empty square between, one square
+    /// common to all of them, and not a square the move left.
+    fn removal_explains(&self, after: &State, color: Color, vacated: &[Square]) -> bool {
+        let Some(k) = king(&after.board, color) else {
+            return true;
+        };
+        let mut shields: Option<Vec<Square>> = None;
+        for (from, p) in after.board.pieces().filter(|(_, p)| p.color != color) {
+            if !self
+                .reach(after, from, p, true)
+                .iter()
+                .any(|&(to, _)| to == k)
+            {
+                continue;
+            }
+            if !matches!(p.role, Role::Bishop | Role::Rook | Role::Queen) {
+                return false;
+            }
+            let (df, dr) = (
+                (k.file as i8 - from.file as i8).signum(),
+                (k.rank as i8 - from.rank as i8).signum(),
+            );
+            let mut between = Vec::new();
+            let mut at = from;
+            while let Some(next) = Variant::offset(at, df, dr) {
+                if next == k {
+                    break;
+                }
+                if !vacated.contains(&next) {
+                    between.push(next);
+                }
+                at = next;
+            }
+            shields = Some(match shields {
+                None => between,
+                Some(common) => common.into_iter().filter(|s| between.contains(s)).collect(),
+            });
+        }
+        shields.is_none_or(|common| !common.is_empty())
+    }
+
     /// Whether `color`'s king stands attacked on the board in play.
     fn in_check(&self, state: &State, color: Color) -> bool {
         king(&state.board, color).is_some_and(|k| self.attacked(state, k, color.other()))
@@ -689,6 +732,21 @@ struct VariantMove {
     skipped: Option<Square>,
     /// The rook's move when castling.
     rook: Option<(Square, Square)>,
+}
+
+impl VariantMove {
+    /// The squares the move leaves empty, where no piece can have stood
+    /// just after it.
+    fn vacated(&self) -> Vec<Square> {
+        [
+            Some(self.from),
+            self.en_passant,
+            self.rook.map(|(from, _)| from),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
 }
 
 /// Moves within the variant's board and switches.
@@ -972,13 +1030,17 @@ impl StepRules for VariantSteps<'_> {
         let afters: Vec<State> = moves
             .iter()
             .map(|m| self.play(state, m))
-            .filter(|s| {
+            .zip(&moves)
+            .filter(|(s, m)| {
                 // A move may not leave its own king attacked. Where kings
                 // are captured, a piece removed after a made move may have
-                // exposed it: proposed moves are held to this in
-                // `check_proposed`.
-                !v.check || v.king_capture || !v.in_check(s, color)
+                // exposed it (proposed moves are held to the rule in
+                // `check_proposed`).
+                !v.check
+                    || !v.in_check(s, color)
+                    || (v.king_capture && v.removal_explains(s, color, &m.vacated()))
             })
+            .map(|(s, _)| s)
             .collect();
         if afters.is_empty() {
             let who = state
