@@ -109,6 +109,31 @@ pub fn deal_from(
 }
 
 /// The piece a card symbol shows, if it shows one.
+/// How many cards of a piece one chess set's deck holds: eight pawns, two
+/// knights, bishops and rooks, one queen and one king a colour.
+pub fn set_count(role: crate::diagram::Role) -> usize {
+    use crate::diagram::Role;
+    match role {
+        Role::Pawn => 8,
+        Role::Knight | Role::Bishop | Role::Rook => 2,
+        Role::Queen | Role::King => 1,
+    }
+}
+
+/// Counts one more card of `piece` in `counts`; returns how many so far.
+pub fn tally(counts: &mut Vec<(Piece, usize)>, piece: Piece) -> usize {
+    match counts.iter_mut().find(|(p, _)| *p == piece) {
+        Some((_, n)) => {
+            *n += 1;
+            *n
+        }
+        None => {
+            counts.push((piece, 1));
+            1
+        }
+    }
+}
+
 pub fn card_piece(card: &Card) -> Option<Piece> {
     match card_face(&card.symbol) {
         CardFace::Piece(p) => Some(p),

@@ -13,9 +13,9 @@ mod squareset;
 use std::fmt;
 
 pub use attacks::{
-    LineKind, Occupancy, Reach, attacks, bishop_attacks, distance, is_between, is_king_step,
-    king_attacks, knight_attacks, line_kind, line_through, pawn_attacks, queen_attacks, reach,
-    rook_attacks, squares_between,
+    KNIGHT_STEPS, LineKind, Occupancy, Reach, attacks, bishop_attacks, distance, is_between,
+    is_king_step, king_attacks, knight_attacks, line_kind, line_through, pawn_attacks,
+    queen_attacks, reach, rook_attacks, squares_between,
 };
 pub use fen::FenError;
 pub use position::{CastlingInference, Position};

@@ -26,6 +26,7 @@ use crate::book::slug;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::{BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::Finding;
+use crate::engine::chess::KNIGHT_STEPS;
 use crate::engine::chess::SquareSet;
 use crate::engine::games::{self, common};
 use crate::engine::material::{self, Kings, MaterialRules};
@@ -630,16 +631,6 @@ impl Variant {
     /// attacks), each with whether it ends in a hole. Pawns' quiet moves
     /// and castling are in [`VariantSteps::moves`].
     fn reach(&self, state: &State, from: Square, p: Piece, attacks: bool) -> Vec<(Square, bool)> {
-        const KNIGHT: [(i8, i8); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
         let mut out = Vec::new();
         // A step onto `to`: a hole swallows a piece that is not a king,
         // where the game says so; otherwise only squares in play count.
@@ -677,7 +668,7 @@ impl Variant {
         ];
         let (dirs, slides): (&[(i8, i8)], bool) = match p.role {
             Role::King => (&QUEEN, false),
-            Role::Knight => (&KNIGHT, false),
+            Role::Knight => (&KNIGHT_STEPS, false),
             Role::Bishop => (&QUEEN[4..], true),
             Role::Rook => (&QUEEN[..4], true),
             Role::Queen => (&QUEEN, true),

@@ -16,7 +16,8 @@ const DIRS: [(i8, i8); 8] = [
     (-1, 0),
     (1, -1),
 ];
-const KNIGHT_STEPS: [(i8, i8); 8] = [
+/// A knight's eight jumps, as (file, rank) steps.
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

@@ -706,21 +706,8 @@ fn check_cards(cards: &[Card], six: bool, out: &mut Vec<Finding>) {
         match card.face() {
             CardFace::Back => {}
             CardFace::Piece(p) => {
-                let n = match pieces.iter_mut().find(|(q, _)| *q == p) {
-                    Some((_, n)) => {
-                        *n += 1;
-                        *n
-                    }
-                    None => {
-                        pieces.push((p, 1));
-                        1
-                    }
-                };
-                let limit = match p.role {
-                    Role::Pawn => 8,
-                    Role::Knight | Role::Bishop | Role::Rook => 2,
-                    Role::Queen | Role::King => 1,
-                };
+                let n = crate::engine::cards::tally(&mut pieces, p);
+                let limit = crate::engine::cards::set_count(p.role);
                 if n > limit {
                     out.push(
                         Finding::error(

@@ -268,21 +268,8 @@ fn stacks(board: &BoardDiagram, out: &mut Vec<Finding>) -> [Vec<CardPiece>; 3] {
         match card.face() {
             CardFace::Back => {}
             CardFace::Piece(p) => {
-                let n = match counts.iter_mut().find(|(q, _)| *q == p) {
-                    Some((_, n)) => {
-                        *n += 1;
-                        *n
-                    }
-                    None => {
-                        counts.push((p, 1));
-                        1
-                    }
-                };
-                let limit = match p.role {
-                    Role::Pawn => 8,
-                    Role::Knight | Role::Bishop | Role::Rook => 2,
-                    Role::Queen | Role::King => 1,
-                };
+                let n = crate::engine::cards::tally(&mut counts, p);
+                let limit = crate::engine::cards::set_count(p.role);
                 if n > limit {
                     out.push(
                         Finding::error(
