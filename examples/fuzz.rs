@@ -855,7 +855,9 @@ fn diagram_corpus(books: &[(String, Vec<u8>)]) -> Diagrams {
         // Every game the engine knows, so that a diagram may be checked
         // under any game's rules, not only those the seeds have sections for.
         headings: chess_kit_docs::engine::games::all()
-            .map(|g| format!("## {}", g.name()).into_bytes())
+            .map(|g| g.name().to_string())
+            .chain(stages::bundled_variants().iter().map(|v| v.name.clone()))
+            .map(|name| format!("## {name}").into_bytes())
             .collect(),
     };
     for (_, bytes) in books {

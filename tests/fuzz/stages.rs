@@ -18,6 +18,28 @@ use chess_kit_docs::site::page_markdown;
 use chess_kit_docs::source::SourceFile;
 use chess_kit_docs::style::Style;
 
+/// The games `rules/chess-kit-docs.toml` configures, so their sections
+/// (and the variant switches) are fuzzed too.
+pub fn bundled_variants() -> chess_kit_docs::engine::variants::Variants {
+    static VARIANTS: std::sync::OnceLock<chess_kit_docs::engine::variants::Variants> =
+        std::sync::OnceLock::new();
+    VARIANTS
+        .get_or_init(|| {
+            let config: chess_kit_docs::config::Config =
+                toml::from_str(include_str!("../../rules/chess-kit-docs.toml"))
+                    .expect("the bundled settings parse");
+            let mut diags = Vec::new();
+            let variants = chess_kit_docs::engine::variants::Variants::from_config(
+                &config.variants,
+                None,
+                &mut diags,
+            );
+            assert!(!variants.is_empty() && diags.is_empty(), "{diags:?}");
+            variants
+        })
+        .clone()
+}
+
 /// Which of the costly stages to run for one input.
 #[derive(Clone, Copy, Debug)]
 pub struct Depth {
@@ -61,7 +83,7 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
         &book,
         &Options {
             shortest: depth.shortest,
-            ..Options::default()
+            variants: bundled_variants(),
         },
     );
     diags.extend(findings.into_iter().map(|f| f.diagnostic));
