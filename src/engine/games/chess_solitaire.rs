@@ -898,9 +898,7 @@ fn check_stated_score(cx: &DiagramContext, layout: &Layout, out: &mut Vec<Findin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::Book;
-    use crate::engine::{Options, RuleDiagnostic, check_book};
-    use crate::source::SourceFile;
+    use crate::engine::RuleDiagnostic;
 
     const SECTION: &str = "Chess Solitaire";
 
@@ -1101,13 +1099,7 @@ space, which makes the current score 5 points.";
     }
 
     fn findings_of(text: &str) -> Vec<RuleDiagnostic> {
-        let mut diags = Vec::new();
-        let book = Book::parse(SourceFile::new("t.md", text.to_string()), &mut diags);
-        assert!(diags.is_empty(), "{diags:?}");
-        let (out, _, _) = check_book(&book, &Options::default());
-        out.into_iter()
-            .filter(|d| d.section.as_deref() == Some(SECTION))
-            .collect()
+        crate::engine::games::common::testing::text_findings(text, SECTION)
     }
 
     fn findings(rows: &[&str]) -> Vec<RuleDiagnostic> {

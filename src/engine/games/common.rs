@@ -376,6 +376,18 @@ pub mod testing {
             .collect()
     }
 
+    /// Everything `check_book` says about one section of a book given as
+    /// text, which must parse cleanly.
+    pub fn text_findings(text: &str, section: &str) -> Vec<RuleDiagnostic> {
+        let mut diags = Vec::new();
+        let book = Book::parse(SourceFile::new("t.md", text.to_string()), &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        let (out, _, _) = check_book(&book, &Options::default());
+        out.into_iter()
+            .filter(|d| d.section.as_deref() == Some(section))
+            .collect()
+    }
+
     /// The number of board diagrams of a section, to be sure a test sees them.
     pub fn board_count(path: &str, section: &str) -> usize {
         let book = load(path);

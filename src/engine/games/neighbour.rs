@@ -32,18 +32,11 @@ mod tests {
 
     use crate::book::Book;
     use crate::engine::{Options, RuleDiagnostic, check_book};
-    use crate::source::SourceFile;
 
     const SECTION: &str = "Neighbour Chess Solitaire";
 
     fn findings(text: &str) -> Vec<RuleDiagnostic> {
-        let mut diags = Vec::new();
-        let book = Book::parse(SourceFile::new("t.md", text.to_string()), &mut diags);
-        assert!(diags.is_empty(), "{diags:?}");
-        let (out, _, _) = check_book(&book, &Options::default());
-        out.into_iter()
-            .filter(|d| d.section.as_deref() == Some(SECTION))
-            .collect()
+        crate::engine::games::common::testing::text_findings(text, SECTION)
     }
 
     fn book(board: &str, lines: &[&str]) -> String {
