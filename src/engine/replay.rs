@@ -443,6 +443,11 @@ pub fn explain(pos: &Position, from: Square, to: Square, color: Color, rules: &R
     if !to.is_on_board() {
         return format!("{who} cannot leave the board for {to}");
     }
+    if piece.role == Role::King
+        && let Some(reason) = castling_reason(pos, from, to, color, rules)
+    {
+        return format!("{who} cannot castle to {to}: {reason}");
+    }
     if let Some(target) = pos.piece_at(to)
         && target.color == color
     {
@@ -463,22 +468,9 @@ pub fn explain(pos: &Position, from: Square, to: Square, color: Color, rules: &R
         Role::Queen if !kind.is_line() => {
             Some(format!("{from}–{to} is not a rank, a file or a diagonal"))
         }
-        Role::King if crate::engine::chess::distance(from, to) > 1 => {
-            if kind == LineKind::Rank && from.file.abs_diff(to.file) == 2 {
-                Some(format!(
-                    "castling {from}–{to} is not possible here (the king or rook has moved, a square between is taken{})",
-                    if rules.castle_through_attack {
-                        ""
-                    } else {
-                        ", or the king would pass an attacked square"
-                    }
-                ))
-            } else {
-                Some(format!(
-                    "a king moves one square, and {from}–{to} is farther"
-                ))
-            }
-        }
+        Role::King if crate::engine::chess::distance(from, to) > 1 => Some(format!(
+            "a king moves one square, and {from}–{to} is farther"
+        )),
         Role::Pawn => pawn_geometry(pos, piece, from, to, rules),
         _ => None,
     };
@@ -498,6 +490,111 @@ pub fn explain(pos: &Position, from: Square, to: Square, color: Color, rules: &R
         );
     }
     format!("{who} cannot move to {to}")
+}
+
+/// Why a king's move along its back rank onto the c- or g-file is no
+/// castling, if it is meant as one: two files or more, or onto its own
+/// rook (Chess960). Names the rule that decides it, the piece in the way
+/// or the attacked squares.
+fn castling_reason(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    color: Color,
+    rules: &Rules,
+) -> Option<String> {
+    let back = if color == Color::White { 1 } else { 8 };
+    let onto_own_rook = pos.piece_at(to) == Some(Piece::new(color, Role::Rook));
+    if from.rank != back
+        || to.rank != back
+        || !(to.file == 2 || to.file == 6)
+        || !(from.file.abs_diff(to.file) > 1 || onto_own_rook)
+    {
+        return None;
+    }
+    if !rules.castling {
+        return Some("this game has no castling".into());
+    }
+    let king_side = to.file > from.file || (to.file == from.file && to.file == 6);
+    let on_side = |sq: Square| {
+        if king_side {
+            sq.file > from.file
+        } else {
+            sq.file < from.file
+        }
+    };
+    let rooks: Vec<Square> = (pos.by_piece(Piece::new(color, Role::Rook)) & SquareSet::rank(back))
+        .iter()
+        .filter(|&sq| on_side(sq))
+        .collect();
+    let Some(rook) = pos
+        .castling_rooks(color)
+        .iter()
+        .find(|&sq| rooks.contains(&sq))
+    else {
+        return Some(match rooks.as_slice() {
+            [] => format!(
+                "there is no {} rook on that side to castle with",
+                color.name()
+            ),
+            [r, ..] => {
+                format!("the king or the rook on {r} has already moved, so they may not castle")
+            }
+        });
+    };
+    let (king_file, rook_file) = crate::engine::chess::castle_files(from, rook);
+    let (king_to, rook_to) = (Square::new(king_file, back), Square::new(rook_file, back));
+    let path = (squares_between(from, king_to).with(king_to)
+        | squares_between(rook, rook_to).with(rook_to))
+    .without(from)
+    .without(rook);
+    let blockers: Vec<String> = (path & pos.occupied())
+        .iter()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| format!("{} on {sq}", article(p))))
+        .collect();
+    if !blockers.is_empty() {
+        return Some(format!(
+            "the squares between king and rook must be empty, and {} {} in the way",
+            blockers.join(" and "),
+            if blockers.len() == 1 { "is" } else { "are" }
+        ));
+    }
+    let them = color.other();
+    // Without king and rook, so no attack hides behind either.
+    let occupied = pos.occupied().without(from).without(rook);
+    let attacked = |sq: Square| -> Option<String> {
+        let by: Vec<String> = pos
+            .attackers_to(sq, them, occupied)
+            .iter()
+            .filter_map(|a| pos.piece_at(a).map(|p| format!("{} on {a}", article(p))))
+            .collect();
+        (!by.is_empty()).then(|| by.join(" and "))
+    };
+    if !rules.castle_through_attack {
+        if let Some(by) = attacked(from) {
+            return Some(format!(
+                "a king may not castle out of check, and {by} attacks {from}"
+            ));
+        }
+        let passed: Vec<String> = squares_between(from, king_to)
+            .iter()
+            .filter_map(|sq| attacked(sq).map(|by| format!("{sq} ({by})")))
+            .collect();
+        if !passed.is_empty() {
+            return Some(format!(
+                "a king may not castle through an attacked square, and it would pass {}",
+                passed.join(" and ")
+            ));
+        }
+    }
+    if rules.king_safety
+        && let Some(by) = attacked(king_to)
+    {
+        return Some(format!(
+            "the king would land in check on {king_to}, attacked by {by}"
+        ));
+    }
+    None
 }
 
 fn pawn_geometry(
@@ -1303,6 +1400,105 @@ mod tests {
         assert_eq!(
             f.reason,
             "the white pawn on e3 cannot move to d4: it would leave the white king in check"
+        );
+    }
+
+    /// The reason `explain` gives for the king's arrow `from`–`to`, White
+    /// to move, with castling rights read as `castling` says.
+    fn castling_reason_of(rows: &str, from: &str, to: &str, castling: CastlingInference) -> String {
+        let d = diagram(rows);
+        let pos = Position::from_board(&d.board, Color::White, castling);
+        let sq = |s: &str| crate::engine::setup_text::parse_square(s).unwrap();
+        explain(&pos, sq(from), sq(to), Color::White, &Rules::STANDARD)
+    }
+
+    const CASTLE_ROWS: &str = "r . . . k . . r
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        R . . . K . . R";
+
+    #[test]
+    fn a_refused_castling_names_the_rule_and_the_piece_that_decides_it() {
+        let reason = |edit: (&str, &str), to: &str| {
+            let rows = CASTLE_ROWS.replace(edit.0, edit.1);
+            castling_reason_of(&rows, "e1", to, CastlingInference::Standard)
+        };
+        // The blocker, not the partner, and both blockers when there are two.
+        assert_eq!(
+            reason(("R . . . K . . R", "R . . . K B . R"), "g1"),
+            "the white king on e1 cannot castle to g1: the squares between king and rook must be empty, and a white bishop on f1 is in the way"
+        );
+        assert_eq!(
+            reason(("R . . . K . . R", "R n B . K . . R"), "c1"),
+            "the white king on e1 cannot castle to c1: the squares between king and rook must be empty, and a black knight on b1 and a white bishop on c1 are in the way"
+        );
+        // Out of check, through an attacked square, into check: each named
+        // with its attacker.
+        assert_eq!(
+            reason(
+                (
+                    ". . . . . . . .\n        . . . . . . . .\n        R",
+                    ". . . . . . . .\n        . . . . r . . .\n        R"
+                ),
+                "g1"
+            ),
+            "the white king on e1 cannot castle to g1: a king may not castle out of check, and a black rook on e2 attacks e1"
+        );
+        assert_eq!(
+            reason(
+                (
+                    "r . . . k . . r\n        . . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . . . . . . .",
+                    "r . . . k . . r\n        . . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        . . b . . . . ."
+                ),
+                "g1"
+            ),
+            "the white king on e1 cannot castle to g1: a king may not castle through an attacked square, and it would pass f1 (a black bishop on c4)"
+        );
+        assert_eq!(
+            reason(("r . . . k . . r", "r . . . k . r ."), "g1"),
+            "the white king on e1 cannot castle to g1: the king would land in check on g1, attacked by a black rook on g8"
+        );
+        // No rook on that side, or one that has moved.
+        assert_eq!(
+            reason(("R . . . K . . R", "R . . . K . . ."), "g1"),
+            "the white king on e1 cannot castle to g1: there is no white rook on that side to castle with"
+        );
+        assert_eq!(
+            reason(("R . . . K . . R", "R . . . K . R ."), "g1"),
+            "the white king on e1 cannot castle to g1: the king or the rook on g1 has already moved, so they may not castle"
+        );
+        // A legal castling has nothing to explain but the fallback; a king
+        // step is no castling.
+        assert_eq!(
+            reason(("R . . . K . . R", "R . . . K . R ."), "f1"),
+            "the white king on e1 cannot move to f1: it would leave the white king in check"
+        );
+    }
+
+    #[test]
+    fn a_chess960_castling_onto_its_own_rook_names_the_blocker() {
+        // King e1, rook c1: the castling takes the king onto c1 and the
+        // rook to d1, where the queen stands.
+        let rows = CASTLE_ROWS.replace("R . . . K . . R", ". . R Q K . . .");
+        assert_eq!(
+            castling_reason_of(&rows, "e1", "c1", CastlingInference::Chess960),
+            "the white king on e1 cannot castle to c1: the squares between king and rook must be empty, and a white queen on d1 is in the way"
+        );
+        // Without castling a king on its own rook is just a taken square.
+        let d = diagram(&rows);
+        let pos = Position::from_board(&d.board, Color::White, CastlingInference::Chess960);
+        let rules = Rules {
+            castling: false,
+            ..Rules::STANDARD
+        };
+        let sq = |s: &str| crate::engine::setup_text::parse_square(s).unwrap();
+        assert_eq!(
+            explain(&pos, sq("e1"), sq("c1"), Color::White, &rules),
+            "the white king on e1 cannot castle to c1: this game has no castling"
         );
     }
 }

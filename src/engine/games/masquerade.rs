@@ -181,7 +181,8 @@ mod tests {
         let f = check_text("Zombie Chess", text);
         assert!(
             f.iter()
-                .any(|f| f.rule == common::ARROW && f.message.contains("castling")),
+                .any(|f| f.rule == common::ARROW
+                    && f.message.contains("may not castle out of check")),
             "{:?}",
             summary(&f)
         );

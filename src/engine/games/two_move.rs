@@ -987,8 +987,8 @@ mod tests {
         // Where the text has check (Zombie Chess), it is refused.
         let f = check_text("Zombie Chess", castles);
         assert!(
-            f.iter()
-                .any(|f| f.rule == common::ARROW && f.message.contains("castling")),
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("castle through an attacked square")),
             "{:?}",
             summary(&f)
         );
