@@ -771,7 +771,9 @@ pub struct Blame {
 /// answers). So each arrow in turn may move its piece however it points;
 /// when that lets all the arrows replay for exactly one arrow, that arrow
 /// is the one fault, given with the most fitting reason found for it.
-/// Otherwise (several would do, or none) the failure stands.
+/// When no arrow does, an arrow whose piece merely stands in the others'
+/// way is looked for (`vanishing_faults`). Otherwise (several would do, or
+/// none) the failure stands.
 pub fn blame(state: &State, arrows: &[&Arrow], rules: &dyn StepRules, failure: Failure) -> Blame {
     let stands = |failure| Blame {
         failure,
@@ -797,6 +799,9 @@ pub fn blame(state: &State, arrows: &[&Arrow], rules: &dyn StepRules, failure: F
             Err(_) => {}
         }
     }
+    if faults.is_empty() {
+        faults = vanishing_faults(state, arrows, rules);
+    }
     let [fault] = faults[..] else {
         return stands(failure);
     };
@@ -813,6 +818,43 @@ pub fn blame(state: &State, arrows: &[&Arrow], rules: &dyn StepRules, failure: F
         },
         _ => stands(failure),
     }
+}
+
+/// The arrows that, dropped with their side's piece on the head (the piece
+/// the move brought) or on the tail (the piece it would move), leave the
+/// rest of the arrows replayable. An arrow drawn from or to the wrong square
+/// can have no reading at all, and the moves around it then fail only
+/// because its piece stands in their way: that one arrow is the fault.
+fn vanishing_faults(state: &State, arrows: &[&Arrow], rules: &dyn StepRules) -> Vec<usize> {
+    let mut faults = Vec::new();
+    for (i, a) in arrows.iter().enumerate() {
+        let Some(color) = arrow_color(a) else {
+            continue;
+        };
+        let rest: Vec<&Arrow> = arrows
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, a)| *a)
+            .collect();
+        for sq in [a.to, a.from] {
+            if state.piece(sq).map(|p| p.color) != Some(color) {
+                continue;
+            }
+            let mut without = state.clone();
+            without.board.set(sq, None);
+            without.set_ring(sq, None);
+            match replay(&without, &rest, rules) {
+                Ok(_) => {
+                    faults.push(i);
+                    break;
+                }
+                Err(f) if f.is_over_budget() => return Vec::new(),
+                Err(_) => {}
+            }
+        }
+    }
+    faults
 }
 
 /// A game's rules, except that one move (`from`–`to` of `color`) may go

@@ -544,6 +544,34 @@ mod tests {
         assert!(both[1].contains("g1") && both[1].contains("g4"), "{both:?}");
     }
 
+    /// One arrow drawn from the wrong square (the rook's h8–h6 drawn from
+    /// g8, where a knight stands) has no reading, and its rook on h6 then
+    /// blocks the pawn's h7–h5 before it: the one error is the rook's arrow,
+    /// not an invented second one at the pawn's.
+    #[test]
+    fn a_wrong_arrow_is_the_one_error_not_the_move_its_piece_stands_in() {
+        let board = "r n b q k b n .
+            p p p p p p p .
+            . . . . . . . r
+            . . . . . . . p
+            . . . . P . . .
+            . . . . . . . .
+            P P P P . P P P
+            R N B Q K B N R";
+        let findings = |rook: &str| -> Vec<String> {
+            let text = format!("{board}\narrow: e2, e4, white\narrow: h7, h5, black\n{rook}");
+            check_text("Zombie Chess", &text)
+                .into_iter()
+                .map(|f| f.message)
+                .collect()
+        };
+        assert_eq!(findings("arrow: h8, h6, black"), Vec::<String>::new());
+        assert_eq!(
+            findings("arrow: g8, h6, black"),
+            ["the black knight on g8 cannot move to h6: a black rook stands there"]
+        );
+    }
+
     /// The replay tries every reading and order of the arrows, a search
     /// that doubles with each one (26 arrows in a Golf diagram took
     /// minutes): the games that replay them through `check_moves` and
