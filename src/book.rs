@@ -917,6 +917,7 @@ impl Builder<'_> {
                             out.push(Block::Diagram { index, span });
                         }
                         None => {
+                            self.swallowed_diagrams(span);
                             let text = self.source.slice(span).to_string();
                             self.push(&mut out, Block::Html { text, span })
                         }
@@ -986,6 +987,59 @@ impl Builder<'_> {
         if !self.in_toc {
             out.push(block);
         }
+    }
+
+    /// An HTML block that runs over a diagram: an unclosed `<!--`,
+    /// `<script>`, `<pre>`, `<style>`, `<?` or `<![CDATA[` goes on past
+    /// blank lines, over headings and diagrams, to its end marker or the end
+    /// of the book. A reader of the Markdown would see none of it, so the
+    /// diagrams in it are neither checked nor drawn: an error at its start.
+    fn swallowed_diagrams(&mut self, html: Span) {
+        let inside: Vec<usize> = self
+            .diagram_starts
+            .iter()
+            .copied()
+            .filter(|&d| d > html.start && d < html.end)
+            .collect();
+        let Some(&first) = inside.first() else {
+            return;
+        };
+        let text = &self.source.text;
+        let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+        let first_line = text[html.start..].lines().next().unwrap_or("").trim();
+        let opener: String = if first_line.starts_with("<!--") {
+            "<!--".into()
+        } else {
+            first_line
+                .split(|c: char| c.is_whitespace() || c == '>')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(12)
+                .collect()
+        };
+        let at = Span::new(
+            html.start,
+            html.start + text[html.start..].find('\n').unwrap_or(0),
+        );
+        self.diags.push(
+            Diagnostic::error(
+                self.source,
+                at,
+                format!(
+                    "this HTML block (`{opener}`) is never closed before the diagram on line {}: it runs on over {} and everything between, which a reader of the Markdown would not see",
+                    line_of(first),
+                    if inside.len() == 1 {
+                        "that diagram".to_string()
+                    } else {
+                        format!("{} diagrams", inside.len())
+                    }
+                ),
+            )
+            .with_help(
+                "close it (`-->`, `</script>`, `</pre>`, `</style>`, `?>`, `]]>`) where the HTML ends, or leave a diagram out of it",
+            ),
+        );
     }
 
     fn close_toc(&mut self, at: usize) {
@@ -1449,6 +1503,48 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), slugs.len() * 120);
+    }
+
+    #[test]
+    fn an_html_block_that_runs_over_a_diagram_is_an_error_at_its_start() {
+        for opener in [
+            "<!-- the games below are drafts",
+            "<script>",
+            "<pre>",
+            "<style>",
+            "<?",
+            "<![CDATA[",
+        ] {
+            let text = format!(
+                "# Book\n\n## Table of Contents\n\n{opener}\n\n## Zombie Chess\n\n{BOARD}\nMore.\n"
+            );
+            let (_, diags) = book(&text);
+            let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+            assert_eq!(errors.len(), 1, "{opener}: {diags:?}");
+            assert_eq!(errors[0].line_col().unwrap().to_string(), "5:1", "{opener}");
+            assert!(
+                errors[0]
+                    .message
+                    .contains("is never closed before the diagram on line 9"),
+                "{opener}: {}",
+                errors[0].message
+            );
+            // Closed before the diagram, it is plain HTML.
+            let closed = text.replace(
+                "\n\n## Zombie",
+                match opener {
+                    "<script>" => "</script>\n\n## Zombie",
+                    "<pre>" => "</pre>\n\n## Zombie",
+                    "<style>" => "</style>\n\n## Zombie",
+                    "<?" => "?>\n\n## Zombie",
+                    "<![CDATA[" => "]]>\n\n## Zombie",
+                    _ => "-->\n\n## Zombie",
+                },
+            );
+            let (b, diags) = book(&closed);
+            assert!(diags.iter().all(|d| !d.is_error()), "{opener}: {diags:?}");
+            assert_eq!(b.diagrams.len(), 1);
+        }
     }
 
     #[test]
