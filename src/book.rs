@@ -216,6 +216,63 @@ pub const MAX_LINE_CHARS: usize = 10_000;
 /// bytes a file name may have.
 pub const MAX_SLUG_BYTES: usize = 150;
 
+/// Names the output folder holds for itself: a book so named would mix
+/// its files with them.
+const RESERVED_NAMES: [&str; 2] = ["assets", "deck"];
+
+/// Why a book's name (its file name without `.md`) cannot name its files
+/// (`NAME.pdf`, `site/NAME.md`, `html/NAME/`), if it cannot.
+pub fn name_problem(name: &str) -> Option<String> {
+    if name.is_empty() || name.starts_with('.') {
+        return Some(
+            "starts with a dot or is empty, so its files would be hidden or be the folder itself"
+                .into(),
+        );
+    }
+    if name.len() > MAX_SLUG_BYTES {
+        return Some(format!(
+            "has {} bytes; its files are named after it, and may have at most {MAX_SLUG_BYTES}",
+            name.len()
+        ));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|&c| c.is_control() || matches!(c, '/' | '\\'))
+    {
+        return Some(format!(
+            "holds {c:?}, which cannot be part of a file or folder name"
+        ));
+    }
+    if RESERVED_NAMES.contains(&name.to_ascii_lowercase().as_str()) {
+        return Some("is a name the output folder keeps for its own files".into());
+    }
+    None
+}
+
+/// One segment of a link's path: a name percent-encoded, so that `#`,
+/// `?`, `%` or a space in it is part of the name.
+pub fn url_segment(name: &str) -> String {
+    const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'_')
+        .remove(b'.')
+        .remove(b'~');
+    percent_encoding::utf8_percent_encode(name, SEGMENT).to_string()
+}
+
+/// A heading whose anchor is too long for the file names made from it.
+fn long_anchor(source: &Arc<SourceFile>, section: &Section, named: &str) -> Diagnostic {
+    Diagnostic::error(
+        source,
+        Span::new(section.span.start, section.span.start + 1),
+        format!(
+            "this heading's anchor has {} bytes; {named} named after it, and may have at most {MAX_SLUG_BYTES}",
+            section.slug.len()
+        ),
+    )
+    .with_help("shorten the heading")
+}
+
 /// The cards of the seeds' Appendix A, for a book without a card table.
 pub const DEFAULT_CARD_TABLE: &str = include_str!("../templates/card-table.md");
 
@@ -248,6 +305,19 @@ impl Book {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "book".to_string());
+        if let Some(problem) = name_problem(&name) {
+            let first_line = source.text.find('\n').unwrap_or(source.text.len());
+            diags.push(
+                Diagnostic::error(
+                    &source,
+                    Span::new(0, first_line),
+                    format!("this rulebook's name `{name}` {problem}"),
+                )
+                .with_help(
+                    "rename the file: its name (without `.md`) names its PDF, pages and images",
+                ),
+            );
+        }
         let text = &source.text;
         check_line_lengths(&source, diags);
         let front_matter = front_matter(text);
@@ -320,6 +390,16 @@ impl Book {
         let mut sections = Vec::new();
         collect_sections(&self.blocks, &mut sections);
         self.sections = sections;
+        // Each `##` section is an HTML page named after its anchor.
+        for section in self.sections.iter().filter(|s| s.level == 2) {
+            if section.slug.len() > MAX_SLUG_BYTES {
+                diags.push(long_anchor(
+                    &self.source,
+                    section,
+                    "its HTML page and its diagrams' image files are",
+                ));
+            }
+        }
         let mut counts: BTreeMap<Option<usize>, usize> = BTreeMap::new();
         for &span in found {
             let section = self
@@ -331,20 +411,14 @@ impl Book {
             let slug = section.map(|i| self.sections[i].slug.as_str());
             if *number == 1
                 && let Some(i) = section
+                && self.sections[i].level != 2
                 && slug.is_some_and(|s| s.len() > MAX_SLUG_BYTES)
             {
-                let heading = self.sections[i].span;
-                diags.push(
-                    Diagnostic::error(
-                        &self.source,
-                        Span::new(heading.start, heading.start + 1),
-                        format!(
-                            "this heading's anchor has {} bytes; its diagrams' image files are named after it, and may have at most {MAX_SLUG_BYTES}",
-                            self.sections[i].slug.len()
-                        ),
-                    )
-                    .with_help("shorten the heading"),
-                );
+                diags.push(long_anchor(
+                    &self.source,
+                    &self.sections[i],
+                    "its diagrams' image files are",
+                ));
             }
             let (diagram, card_symbols) = parse_diagram_block(&self.source, span, diags);
             self.diagrams.push(DiagramEntry {
@@ -1548,18 +1622,81 @@ mod tests {
     }
 
     #[test]
-    fn an_over_long_anchor_with_diagrams_is_an_error_at_its_heading() {
+    fn a_name_that_cannot_name_the_books_files_is_an_error_at_line_one() {
+        let parse = |path: &str| {
+            let mut diags = Vec::new();
+            Book::parse(SourceFile::new(path, "# T\n\ntext\n"), &mut diags);
+            diags
+        };
+        let long = format!("dir/{}.md", "a".repeat(151));
+        for (path, reason) in [
+            ("dir/..md", "starts with a dot"),
+            ("dir/.hidden.md", "starts with a dot"),
+            (long.as_str(), "has 151 bytes"),
+            ("dir/a\\b.md", "holds '\\\\'"),
+            ("dir/a\u{7}b.md", "holds '\\u{7}'"),
+            ("dir/assets.md", "keeps for its own files"),
+            ("dir/Deck.md", "keeps for its own files"),
+        ] {
+            let diags = parse(path);
+            assert_eq!(diags.len(), 1, "{path}: {diags:?}");
+            assert_eq!(diags[0].line_col().unwrap().to_string(), "1:1", "{path}");
+            assert!(
+                diags[0].message.contains(reason),
+                "{path}: {}",
+                diags[0].message
+            );
+        }
+        for fine in [
+            "dir/a#b.md",
+            "dir/a?b.md",
+            "dir/a%2e.md",
+            "dir/a b.md",
+            "dir/r\u{e8}gles.md",
+        ] {
+            assert!(parse(fine).is_empty(), "{fine}");
+        }
+    }
+
+    #[test]
+    fn a_name_in_a_link_is_percent_encoded() {
+        assert_eq!(url_segment("rules"), "rules");
+        assert_eq!(url_segment("new_rules-2.x~"), "new_rules-2.x~");
+        assert_eq!(url_segment("a#b"), "a%23b");
+        assert_eq!(url_segment("a?b"), "a%3Fb");
+        assert_eq!(url_segment("a%2e"), "a%252e");
+        assert_eq!(url_segment("a b"), "a%20b");
+        assert_eq!(url_segment("r\u{e8}gles"), "r%C3%A8gles");
+    }
+
+    #[test]
+    fn an_over_long_anchor_is_an_error_at_its_heading() {
         let title = "Long ".repeat(40);
         let (_, diags) = book(&format!("## Short\n\n## {title}\n\n{BOARD}"));
         assert_eq!(diags.len(), 1, "{diags:?}");
         assert_eq!(diags[0].line_col().unwrap().to_string(), "3:1");
         assert!(
-            diags[0].message.contains("has 199 bytes"),
+            diags[0].message.contains(
+                "has 199 bytes; its HTML page and its diagrams' image files are named after it"
+            ),
             "{}",
             diags[0].message
         );
+        // A `##` section is a page, diagrams or not.
         let (_, diags) = book(&format!("## {title}\n\ntext only\n"));
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("its HTML page"), "{diags:?}");
+        // A `#` heading makes a file only for its diagrams.
+        let (_, diags) = book(&format!("# {title}\n\ntext only\n"));
         assert!(diags.is_empty(), "no diagram, no file: {diags:?}");
+        let (_, diags) = book(&format!("# {title}\n\n{BOARD}"));
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0]
+                .message
+                .contains("; its diagrams' image files are named"),
+            "{diags:?}"
+        );
     }
 
     #[test]

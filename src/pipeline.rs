@@ -600,6 +600,26 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         });
     }
     let mut published = None;
+    // All or nothing: an error anywhere in the run (a book, its contents
+    // file, the settings) publishes no book at all.
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    if errors > 0 {
+        refused.push(
+            Diagnostic::file_error(
+                &out_dir,
+                format!(
+                    "nothing published: the run has {errors} error{} (above), and a build publishes all its books or none",
+                    if errors == 1 { "" } else { "s" }
+                ),
+            )
+            .with_help("the last published files in the output folder stay as they were"),
+        );
+        return BuildReport {
+            diags,
+            refused,
+            published,
+        };
+    }
     let sources: Vec<&Path> = checked.books.iter().map(|(b, _)| b.source.path()).collect();
     let inside = crate::output::sources_inside(&out_dir, &sources);
     if !inside.is_empty() {
@@ -1204,7 +1224,7 @@ mod tests {
     }
 
     #[test]
-    fn build_publishes_the_good_book_and_refuses_the_broken_one() {
+    fn build_publishes_nothing_when_one_book_is_broken() {
         let good = format!("# Good\n\n## Zombie Chess\n\n{BOARD}");
         let bad = "# Bad\n\n## Zombie Chess\n\n    . . x\n";
         let dir = folder(&[("good.md", &good), ("bad.md", bad)]);
@@ -1218,17 +1238,17 @@ mod tests {
             &|_, _| {},
         );
         assert!(report.failed());
-        let published = report.published.expect("the good book is published");
-        let names: Vec<&str> = published.books.iter().map(|b| b.name.as_str()).collect();
-        assert_eq!(names, ["good"]);
-        assert_eq!(published.site.diagrams, 1);
-        assert!(out.join("good.pdf").exists());
-        assert!(out.join("site/good.md").exists());
+        assert!(report.published.is_none());
+        assert!(!out.join("good.pdf").exists());
+        assert!(!out.join("site/good.md").exists());
         assert!(!out.join("site/bad.md").exists());
+        let refused: Vec<&str> = report.refused.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(refused.len(), 2, "{refused:?}");
+        assert!(report.refused[0].path.ends_with("bad.md"), "{refused:?}");
+        assert!(refused[0].starts_with("not published: "), "{refused:?}");
         assert!(
-            report.refused.len() == 1
-                && report.refused[0].message.contains("not published: ")
-                && report.refused[0].path.ends_with("bad.md")
+            refused[1].starts_with("nothing published: the run has 3 errors (above)"),
+            "{refused:?}"
         );
     }
 

@@ -34,7 +34,11 @@ pub fn page_markdown(book: &Book, toc: &[TocEntry]) -> String {
         .diagrams
         .iter()
         .map(|d| {
-            let link = format!("![Diagram]({})\n", image_path(book, &d.image_name, "png"));
+            let link = format!(
+                "![Diagram](images/{}/{}.png)\n",
+                crate::book::url_segment(&book.name),
+                crate::book::url_segment(&d.image_name)
+            );
             (d.span, link)
         })
         .collect();

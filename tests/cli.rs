@@ -250,8 +250,15 @@ fn every_error_is_reported_with_file_line_column_quote_and_caret() {
             "error: not published: {path} has 6 errors (above)"
         ))
         .expect(&err);
-    assert!(err.rfind("error: ").unwrap() == summary, "{err}");
     assert!(err[summary..].contains("= help: fix them\n"), "{err}");
+    // Then the run's: nothing is published.
+    let nothing = err
+        .find("error: nothing published: the run has 6 errors (above)")
+        .expect(&err);
+    assert!(
+        err.rfind("error: ").unwrap() == nothing && nothing > summary,
+        "{err}"
+    );
     assert!(!err.contains("allowance"), "{err}");
     assert!(
         !out.join("site/bad.md").exists(),

@@ -205,3 +205,82 @@ fn an_unreadable_source_date_epoch_is_a_warning() {
     assert!(!stderr(&o).contains("SOURCE_DATE_EPOCH"), "{}", stderr(&o));
     let _ = stdout(&o);
 }
+
+/// The links of a page that lead to local files (not `http:`, `#…` or
+/// `mailto:`), percent-decoded, in `href="…"`, `src="…"` and `](…)`.
+fn local_links(text: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    for open in ["href=\"", "src=\"", "]("] {
+        let close = if open == "](" { ')' } else { '"' };
+        for (at, _) in text.match_indices(open) {
+            let rest = &text[at + open.len()..];
+            let Some(end) = rest.find(close) else {
+                continue;
+            };
+            let link = rest[..end].split('#').next().unwrap_or("");
+            if link.is_empty() || link.contains(':') {
+                continue;
+            }
+            let decoded = percent_encoding::percent_decode_str(link)
+                .decode_utf8()
+                .unwrap()
+                .into_owned();
+            links.push(decoded);
+        }
+    }
+    links
+}
+
+/// Books whose names hold `#`, `?`, `%` or a space are published with
+/// links that lead to their files; a name that cannot name files is an
+/// error at its first line, in `check` and `build`.
+#[test]
+fn every_link_made_from_a_books_name_leads_to_its_file() {
+    for name in ["a#b", "a?b", "a%2e", "a b"] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("{name}.md"));
+        fs::write(&path, format!("# T\n\n## A\n\n{BOARD}")).unwrap();
+        let out = dir.path().join("out");
+        let o = run(&["build", &s(&path), "--out", &s(&out)]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        let pages = [
+            out.join(format!("site/{name}.md")),
+            out.join("html/index.html"),
+            out.join(format!("html/{name}/index.html")),
+            out.join(format!("html/{name}/a.html")),
+        ];
+        for page in pages {
+            let text = fs::read_to_string(&page).unwrap();
+            let links = local_links(&text);
+            assert!(!links.is_empty(), "{name}: {}", page.display());
+            for link in links {
+                let target = page.parent().unwrap().join(&link);
+                assert!(
+                    target.exists(),
+                    "{name}: {} links `{link}`, which is not there",
+                    page.display()
+                );
+            }
+        }
+    }
+    for (file, reason) in [
+        ("..md", "starts with a dot"),
+        ("assets.md", "keeps for its own files"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(file);
+        fs::write(&path, format!("# T\n\n## A\n\n{BOARD}")).unwrap();
+        let o = run(&["check", &s(&path)]);
+        assert_eq!(o.status.code(), Some(1), "{file}");
+        assert!(
+            stderr(&o).contains(&format!("{file}:1:1")),
+            "{}",
+            stderr(&o)
+        );
+        assert!(stderr(&o).contains(reason), "{}", stderr(&o));
+        let out = dir.path().join("out");
+        let o = run(&["build", &s(&path), "--out", &s(&out)]);
+        assert_eq!(o.status.code(), Some(1), "{file}");
+        assert!(!out.join("html").exists(), "{file}: nothing published");
+    }
+}

@@ -688,12 +688,12 @@ fn book_files(
     let summary = BookSummary {
         title: title.clone(),
         subtitle: book.front_matter.subtitle().map(str::to_string),
-        href: format!("{}/index.html", book.name),
-        print_href: format!("{}/print.html", book.name),
+        href: format!("{}/index.html", crate::book::url_segment(&book.name)),
+        print_href: format!("{}/print.html", crate::book::url_segment(&book.name)),
         entries: entries
             .into_iter()
             .map(|mut e| {
-                e.href = format!("{}/{}", book.name, e.href);
+                e.href = format!("{}/{}", crate::book::url_segment(&book.name), e.href);
                 e
             })
             .collect(),
