@@ -1301,3 +1301,40 @@ fn telepathic_kings_are_captured_even_when_not_in_check() {
         "the game is over: it ends when a king is captured",
     );
 }
+
+/// "Capture the opponent's king to win the game": the capture ends the
+/// game, so it is legal even when it leaves the mover's own king attacked.
+#[test]
+fn telepathic_a_pinned_piece_may_take_the_king() {
+    let game = "Telepathic Chess";
+    // The knight on e2 is pinned to its king by the rook on e3, and takes
+    // the black king on d4.
+    let before = ". . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . k . . . .
+        . . . . r . . .
+        . . . . N . . .
+        . . . . K . . .";
+    keeps(game, before, &["arrow: e2, d4, white"]);
+    let after = before
+        .replace(". . . k . . . .", ". . . N . . . .")
+        .replace(". . . . N . . .", ". . . . . . . .");
+    keeps(game, &after, &["arrow: e2, d4, white"]);
+    // Taking anything else, the pinned knight leaves its king in check.
+    let knight = "k . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . n . . . .
+        . . . . r . . .
+        . . . . N . . .
+        . . . . K . . .";
+    breaks(
+        game,
+        knight,
+        &["arrow: e2, d4, white"],
+        "it would leave the white king in check",
+    );
+}

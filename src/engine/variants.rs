@@ -1024,12 +1024,15 @@ impl StepRules for VariantSteps<'_> {
             .zip(&moves)
             .filter(|(s, m)| {
                 // A move may not leave its own king attacked. Where kings
-                // are captured, a piece removed after a made move may have
-                // exposed it (proposed moves are held to the rule in
-                // `check_proposed`).
+                // are captured, taking the other king ends the game
+                // whatever it leaves attacked, and a piece removed after a
+                // made move may have exposed it (proposed moves are held
+                // to the rule in `check_proposed`).
                 !v.check
                     || !v.in_check(s, color)
-                    || (v.king_capture && v.removal_explains(s, color, &m.vacated()))
+                    || (v.king_capture
+                        && (king(&s.board, color.other()).is_none()
+                            || v.removal_explains(s, color, &m.vacated())))
             })
             .map(|(s, _)| s)
             .collect();
