@@ -1338,3 +1338,39 @@ fn telepathic_a_pinned_piece_may_take_the_king() {
         "it would leave the white king in check",
     );
 }
+
+/// Black's double step is the last of the made moves however the arrows
+/// are listed, so White may take it en passant.
+#[test]
+fn telepathic_en_passant_follows_the_last_made_double_step() {
+    let game = "Telepathic Chess";
+    let board = "r n b q k b . r
+        p p p . p p p p
+        . . . . . n . .
+        . . . p P . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P . P P P
+        R N B Q K B N R";
+    // In the order of play: the knight, then the double step.
+    keeps(
+        game,
+        board,
+        &[
+            "arrow: g8, f6, black",
+            "arrow: d7, d5, black",
+            "arrow: e5, d6, white",
+        ],
+    );
+    // A pawn that came one square cannot be taken en passant.
+    breaks(
+        game,
+        board,
+        &[
+            "arrow: g8, f6, black",
+            "arrow: d6, d5, black",
+            "arrow: e5, d6, white",
+        ],
+        "has not just moved two squares",
+    );
+}

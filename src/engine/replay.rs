@@ -1005,6 +1005,37 @@ fn replay_noting(
                 start,
             });
         }
+        // The made arrows may be undone in another order: one that ends
+        // with the double step a proposed en passant capture needs.
+        if made.is_empty() || !rules.en_passant() {
+            continue;
+        }
+        for &i in &proposed {
+            let a = arrows[i];
+            let Some(color) = arrow_color(a) else {
+                continue;
+            };
+            if skipped == Some(a.to) || !is_en_passant_shape(state, a.from, a.to, color) {
+                continue;
+            }
+            let now = State {
+                en_passant: Some(a.to),
+                ..state.clone()
+            };
+            let Some((made_order, start, _)) = undo_made(&now, arrows, &made, rules, &mut best)
+            else {
+                continue;
+            };
+            if let Some(order) =
+                play_proposed(&now, arrows, &proposed, rules, made.len(), &mut best)
+            {
+                return Ok(Plan {
+                    made: made_order,
+                    proposed: order,
+                    start,
+                });
+            }
+        }
     }
     Err(best.best.map(|(_, f)| f).unwrap_or(Failure {
         arrow: 0,

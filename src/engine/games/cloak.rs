@@ -104,4 +104,40 @@ mod tests {
         // won by capturing it.
         assert_check_is_not_a_rule(SECTION, "arrow: a2, a3, white");
     }
+
+    /// White's regular move and then its bonus pawn move, a double step:
+    /// Black may take that pawn en passant, whichever arrow is listed first.
+    #[test]
+    fn en_passant_after_a_bonus_double_step() {
+        let board = "r n b q k b n r
+            p p p p . p p p
+            . . . . . . . .
+            . . . . . . . .
+            . . . P p . . .
+            P . . . . . . .
+            . P P . P P P P
+            R N B Q K B N R";
+        let capture = "arrow: e4, d3, black";
+        for arrows in [
+            ["arrow: a2, a3, white", "arrow: d2, d4, white"],
+            ["arrow: d2, d4, white", "arrow: a2, a3, white"],
+        ] {
+            let f = check_text(
+                SECTION,
+                &format!("{board}\n{}\n{capture}", arrows.join("\n")),
+            );
+            assert!(f.is_empty(), "{arrows:?}: {:?}", summary(&f));
+        }
+        // A pawn that came one square cannot be taken en passant.
+        let f = check_text(
+            SECTION,
+            &format!("{board}\narrow: a2, a3, white\narrow: d3, d4, white\n{capture}"),
+        );
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("has not just moved two squares")),
+            "{:?}",
+            summary(&f)
+        );
+    }
 }
