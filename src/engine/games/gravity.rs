@@ -13,12 +13,14 @@ use crate::engine::{DiagramContext, Finding, Game};
 pub struct Gravity;
 
 /// One set less four pawns a side, no kings required, pawns anywhere, and
-/// nothing is promoted (the rules never mention promotion).
+/// nothing is promoted (the rules never mention promotion). Pieces enter
+/// the top row in any column, so a bishop keeps no colour of square.
 const MATERIAL: MaterialRules = MaterialRules {
     kings: Kings::AtMostOne,
     max_pawns: 4,
     pawns_on_back_ranks: true,
     promotion: false,
+    bishops_keep_colour: false,
     ..MaterialRules::NO_PAWNS
 };
 
@@ -341,6 +343,11 @@ impl StepRules for GravitySteps {
         }
         Err(explain(board, &stacked, piece, from, to))
     }
+
+    /// A made capture brought back one of the side's own twelve pieces.
+    fn material(&self) -> MaterialRules {
+        MATERIAL
+    }
 }
 
 /// A chess player's reason why `piece` cannot go from `from` to `to`.
@@ -616,6 +623,36 @@ mod tests {
                     .contains("captures one square diagonally down")),
             "{found:?}"
         );
+    }
+
+    /// A pawn's diagonal arrow is a capture, and the piece it took was one
+    /// of the twelve of its side: not a fifth pawn. Pieces enter on any
+    /// column, so two bishops on one colour of square prove nothing.
+    #[test]
+    fn a_capture_took_a_piece_of_the_set() {
+        let book = "## Gravity Chess
+
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . P . . . .
+    . . B . B . . .
+    p p p p . . . .
+    r n b q k b n r
+    . . . . . . . .
+    arrow: e6, d5, white
+";
+        let found = findings(book);
+        assert!(
+            found.iter().any(|d| d.rule == RULE_ARROW
+                && d.diagnostic
+                    .message
+                    .contains("before e6–d5, Black has 5 pawns; a side has 4 at most")),
+            "{found:?}"
+        );
+        // With a black pawn missing, the white pawn took it.
+        let found = findings(&book.replace("p p p p . . . .", "p p p . . . . ."));
+        assert!(found.is_empty(), "{found:?}");
     }
 
     #[test]
