@@ -35,6 +35,14 @@ use crate::source::Span;
 
 pub struct Golf;
 
+/// One set without pawns, nothing promoted. A bishop borrows any
+/// neighbour's move and the setup deals pieces on any square, so it keeps
+/// no colour of square (shared with Neighbour Chess Solitaire).
+pub(crate) const MATERIAL: MaterialRules = MaterialRules {
+    bishops_keep_colour: false,
+    ..MaterialRules::NO_PAWNS
+};
+
 /// A diagram with more cards than this lists a setup's draw order; fewer
 /// name the chosen piece types (two, or more at higher difficulty).
 const MAX_CHOSEN_CARDS: usize = 8;
@@ -52,7 +60,7 @@ impl Game for Golf {
     }
 
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::NO_PAWNS, out);
+        material::check(board, &MATERIAL, out);
         let problem = problem_heading(cx.book, cx.entry).is_some();
         let chosen = if board.cards.len() > MAX_CHOSEN_CARDS {
             check_deal(cx.cards, board, 16, "Chess Golf", out);

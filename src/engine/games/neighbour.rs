@@ -9,8 +9,8 @@
 //! cards in a diagram are not checked against a deal.
 
 use crate::diagram::BoardDiagram;
-use crate::engine::games::golf::{Captures, check_moves};
-use crate::engine::material::{self, MaterialRules};
+use crate::engine::games::golf::{Captures, MATERIAL, check_moves};
+use crate::engine::material;
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Neighbour;
@@ -21,7 +21,7 @@ impl Game for Neighbour {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::NO_PAWNS, out);
+        material::check(board, &MATERIAL, out);
         check_moves(board, Captures::None, false, out);
     }
 }
@@ -116,6 +116,26 @@ mod tests {
         let found = findings(&book(&board, &["arrow: c2, h2, white"]));
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].diagnostic.message.contains("never capture"));
+    }
+
+    /// A bishop borrows a rook's or a knight's move onto either colour of
+    /// square, so two on one colour are no promotion; a third is more than
+    /// the set.
+    #[test]
+    fn bishops_may_share_a_colour_of_square() {
+        let board = BOARD.replace(
+            ". . . . . . . .\n        . R B",
+            ". . . . . . . B\n        . R B",
+        );
+        let found = findings(&book(&board, &["arrow: c2, c1, white"]));
+        assert!(found.is_empty(), "{found:?}");
+        let board = board.replace(". R B . . . . .", ". R B . . . B .");
+        let found = findings(&book(&board, &[]));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            found[0].diagnostic.message,
+            "White has 3 bishops; a set has 2"
+        );
     }
 
     #[test]

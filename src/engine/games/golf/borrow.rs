@@ -4,6 +4,7 @@
 
 use crate::diagram::{Board, Color, Piece, Role, Square};
 use crate::engine::chess::{LineKind, SquareSet, king_attacks, line_kind, reach, squares_between};
+use crate::engine::material::MaterialRules;
 use crate::engine::replay::{State, StepRules};
 
 /// The chosen piece types of a Golf turn, one per card (a multiset).
@@ -155,6 +156,10 @@ impl StepRules for BorrowSteps {
         Err(explain(
             board, &who, from, to, color, &lent, special, self, pair,
         ))
+    }
+
+    fn material(&self) -> MaterialRules {
+        super::MATERIAL
     }
 }
 

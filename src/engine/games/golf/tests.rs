@@ -477,3 +477,22 @@ fn arrow_lines(found: &[RuleDiagnostic]) -> Vec<usize> {
         .map(line)
         .collect()
 }
+
+/// A piece borrows any neighbour's move, and the setup deals pieces on any
+/// square: two bishops of a colour on one colour of square are no
+/// promotion. The first example has both white bishops on light squares
+/// (c8, b3); only a third is more than the set.
+#[test]
+fn bishops_may_share_a_colour_of_square() {
+    let after = "start with an example:";
+    let (found, _) = golf_findings(&seed_text(), &Options::default());
+    assert!(found.is_empty(), "{found:?}");
+    let text = mutate(after, ". . . . . k . .", ". . . . B k . .");
+    let (found, _) = golf_findings(&text, &Options::default());
+    let material: Vec<&str> = found
+        .iter()
+        .filter(|d| d.rule == "material")
+        .map(|d| d.diagnostic.message.as_str())
+        .collect();
+    assert_eq!(material, ["White has 3 bishops; a set has 2"], "{found:?}");
+}
