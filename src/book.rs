@@ -600,11 +600,37 @@ pub fn default_card_rows() -> Vec<CardRow> {
 /// The bytes of a regular file; a folder, FIFO or device is refused
 /// rather than read (a FIFO would hang, `/dev/zero` never ends).
 pub fn read_regular_file(path: &Path) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| io_reason(&e))?;
-    if !meta.is_file() {
-        return Err("it is not a regular file".to_string());
+    read_regular(path).map_err(|e| io_reason(&e))
+}
+
+/// The bytes of `path` (links followed) if it is a regular file. A folder,
+/// FIFO or device is an error before it is opened, so nothing blocks or
+/// reads forever; the file read is the one checked, up to its length then.
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let not_regular = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is not a regular file (a folder, FIFO or device is never read)",
+        )
+    };
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
     }
-    std::fs::read(path).map_err(|e| io_reason(&e))
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(meta.len()).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// [`read_regular`] as UTF-8 text.
+pub fn read_regular_text(path: &Path) -> std::io::Result<String> {
+    String::from_utf8(read_regular(path)?)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not UTF-8 text"))
 }
 
 pub(crate) fn io_reason(e: &std::io::Error) -> String {

@@ -74,7 +74,7 @@ impl Config {
     /// Reads `chess-kit-docs.toml` in `dir`, if there is one.
     pub fn load(dir: &Path) -> Result<Config, Diagnostic> {
         let path = dir.join(CONFIG_FILE);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::book::read_regular_text(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Config {
@@ -119,7 +119,7 @@ pub fn load_style(explicit: Option<&Path>) -> Result<Style, Diagnostic> {
         None if local.is_file() => local,
         None => return Ok(Style::default()),
     };
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = crate::book::read_regular_text(&path).map_err(|e| {
         Diagnostic::file_error(
             &path,
             format!("cannot read the style file: {}", io_reason(&e)),
@@ -137,7 +137,7 @@ pub fn load_book_style(explicit: Option<&Path>) -> Result<crate::pdf::BookStyle,
         None if local.is_file() => local,
         None => return Ok(crate::pdf::BookStyle::default()),
     };
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = crate::book::read_regular_text(&path).map_err(|e| {
         Diagnostic::file_error(
             &path,
             format!("cannot read the book style file: {}", io_reason(&e)),

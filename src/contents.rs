@@ -70,7 +70,7 @@ type Description = (String, String, (std::sync::Arc<SourceFile>, Span));
 
 fn read_descriptions(book: &Book, diags: &mut Vec<Diagnostic>) -> Vec<Description> {
     let path = contents_csv_path(book);
-    let bytes = match std::fs::read(&path) {
+    let bytes = match crate::book::read_regular(&path) {
         Ok(bytes) => bytes,
         // No CSV: the book simply has no descriptions.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),

@@ -39,7 +39,7 @@ pub fn pdfs(
                 );
                 for image in &book.images {
                     if let Some(Ok(path)) = book.local_image_path(&image.url) {
-                        let bytes = std::fs::read(path).unwrap_or_default();
+                        let bytes = crate::book::read_regular(&path).unwrap_or_default();
                         key_text.push_str(&format!("\n{:016x}", hash(&bytes)));
                     }
                 }

@@ -221,7 +221,7 @@ fn copy_linked_images(book: &Book, out: &OutputDir) -> Vec<Diagnostic> {
         let Some(Ok(path)) = book.local_image_path(&image.url) else {
             continue;
         };
-        match std::fs::read(&path) {
+        match crate::book::read_regular(&path) {
             Ok(bytes) => {
                 let rel = format!("site/{}", image.url.trim_start_matches("./"));
                 if let Err(d) = out.write(&owner(book), &rel, &bytes, None) {

@@ -284,3 +284,76 @@ fn every_link_made_from_a_books_name_leads_to_its_file() {
         assert!(!out.join("html").exists(), "{file}: nothing published");
     }
 }
+
+/// Runs the tool with `args`, killing it after `secs` seconds: a hung run
+/// is a failure, not a test that never ends.
+fn run_within(args: &[&str], secs: u64) -> Option<std::process::Output> {
+    let mut child = tool()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(secs) {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// The settings, a contents file, a `--style` file and `import`'s input
+/// that are a FIFO or a link to `/dev/zero` are refused at once, naming
+/// the file, and nothing is published.
+#[test]
+fn only_regular_files_are_read_for_every_input() {
+    for kind in ["fifo", "zero"] {
+        let make = |path: &Path| match kind {
+            "fifo" => {
+                let made = std::process::Command::new("mkfifo")
+                    .arg(path)
+                    .status()
+                    .unwrap();
+                assert!(made.success());
+            }
+            _ => symlink("/dev/zero", path).unwrap(),
+        };
+        for input in [
+            "chess-kit-docs.toml",
+            "book_contents.csv",
+            "style.toml",
+            "import",
+        ] {
+            let (dir, path) = book("");
+            let special = dir.path().join(input);
+            make(&special);
+            let out = dir.path().join("out");
+            let args: Vec<String> = match input {
+                "style.toml" => vec![
+                    "build".into(),
+                    s(&path),
+                    "--out".into(),
+                    s(&out),
+                    "--style".into(),
+                    s(&special),
+                ],
+                "import" => vec!["import".into(), s(&special)],
+                _ => vec!["build".into(), s(&path), "--out".into(), s(&out)],
+            };
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let o = run_within(&args, 20).unwrap_or_else(|| panic!("{kind} {input}: the run hung"));
+            let err = stderr(&o);
+            assert_ne!(o.status.code(), Some(0), "{kind} {input}: {err}");
+            assert!(err.contains(input), "{kind} {input}: {err}");
+            assert!(
+                err.contains("not a regular file") || err.contains("not UTF-8"),
+                "{kind} {input}: {err}"
+            );
+            assert!(!out.join("book.pdf").exists(), "{kind} {input}: published");
+        }
+    }
+}

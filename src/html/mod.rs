@@ -760,7 +760,7 @@ fn linked_images(book: &Book, errors: &mut Vec<Diagnostic>) -> Vec<SiteFile> {
         let Some(Ok(path)) = book.local_image_path(&image.url) else {
             continue;
         };
-        match std::fs::read(&path) {
+        match crate::book::read_regular(&path) {
             Ok(bytes) => files.push((
                 format!("{}/{}", book.name, image.url.trim_start_matches("./")),
                 bytes,

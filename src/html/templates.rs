@@ -43,7 +43,7 @@ impl Templates {
         for (name, text) in BUILTIN {
             let own = dir.map(|d| d.join(name)).filter(|p| p.is_file());
             let text = match own {
-                Some(path) => match std::fs::read_to_string(&path) {
+                Some(path) => match crate::book::read_regular_text(&path) {
                     Ok(t) => t,
                     Err(e) => {
                         errors.push(Diagnostic::file_error(

@@ -37,7 +37,7 @@ pub struct Imported {
 /// Reads `file` and writes its rulebook to `output` (refusing to replace an
 /// existing file unless `force`), or returns it for standard output.
 pub fn import_file(file: &Path, output: Option<&Path>, force: bool) -> Imported {
-    let text = match std::fs::read(file) {
+    let text = match crate::book::read_regular(file) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(_) => return failed(Diagnostic::file_error(file, "the file is not UTF-8 text")),

@@ -1293,7 +1293,7 @@ impl<'a> Ctx<'a> {
             }
             Some(Ok(p)) => p,
         };
-        let bytes = match std::fs::read(&path) {
+        let bytes = match crate::book::read_regular(&path) {
             Ok(b) => b,
             Err(e) => {
                 self.diags.push(
