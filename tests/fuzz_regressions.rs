@@ -32,6 +32,69 @@ fn inputs() -> Vec<PathBuf> {
     found
 }
 
+/// The saved folders: a book with the settings or contents file that once
+/// let a refused run publish, and a `NOTE.txt` saying how.
+fn folders() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the regressions folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    found.sort();
+    found
+}
+
+/// Each saved folder, copied and run as `check` and `build` run it on a
+/// folder: `build` fails exactly when `check` does, and then publishes
+/// nothing, whichever file (book, settings, contents) holds the error.
+#[test]
+fn every_saved_folder_is_judged_alike_by_check_and_build() {
+    let folders = folders();
+    assert!(folders.len() >= 5, "{folders:?}");
+    for folder in folders {
+        let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+        let note = std::fs::read_to_string(folder.join("NOTE.txt")).unwrap_or_default();
+        assert!(!note.trim().is_empty(), "{name} has no NOTE.txt");
+        let dir = tempfile::tempdir().unwrap();
+        for e in std::fs::read_dir(&folder).unwrap().flatten() {
+            if e.file_name() != "NOTE.txt" {
+                std::fs::copy(e.path(), dir.path().join(e.file_name())).unwrap();
+            }
+        }
+        let checked = check(&CheckOptions {
+            paths: vec![dir.path().to_path_buf()],
+            shortest: false,
+        });
+        let check_errors = match &checked {
+            Ok(report) => report.errors(),
+            Err(_) => 1,
+        };
+        assert!(check_errors > 0, "{name}: check no longer finds its error");
+        let out = dir.path().join("out");
+        let built = build(
+            &BuildOptions {
+                paths: vec![dir.path().to_path_buf()],
+                out: Some(out.clone()),
+                ..BuildOptions::default()
+            },
+            &|_, _| {},
+        );
+        assert_eq!(
+            built.failed(),
+            check_errors > 0,
+            "{name}: check found {check_errors} errors; build failed: {}",
+            built.failed()
+        );
+        if built.failed() {
+            assert!(built.published.is_none(), "{name}");
+            assert!(!out.join("book.pdf").exists(), "{name}: half published");
+            assert!(!out.join("site").exists(), "{name}: half published");
+        }
+    }
+}
+
 #[test]
 fn every_saved_input_has_a_note_saying_why_it_is_kept() {
     let inputs = inputs();
