@@ -198,6 +198,8 @@ pub struct Book {
     /// Reference link definitions, sorted by label.
     pub link_defs: Vec<LinkDef>,
     pub images: Vec<ImageRef>,
+    /// Plain links (not images) to local files, in reading order.
+    pub links: Vec<ImageRef>,
     /// The span of the `## Table of Contents` heading and what stood under it.
     pub toc: Option<Span>,
 }
@@ -345,6 +347,7 @@ impl Book {
             diagram_starts: blocks_found.iter().map(|s| s.start).collect(),
             slugs: BTreeMap::new(),
             images: Vec::new(),
+            links: Vec::new(),
             in_toc: false,
             toc: None,
             diags: Vec::new(),
@@ -377,6 +380,7 @@ impl Book {
             diagrams: Vec::new(),
             link_defs,
             images: builder.images,
+            links: builder.links,
             toc: builder.toc,
         };
         diags.append(&mut builder.diags);
@@ -499,6 +503,62 @@ impl Book {
     /// Reports image links whose file is missing, leads outside the book's
     /// folder, is not a regular file, or is not a PNG or JPEG image (the
     /// formats the PDF book can hold), so `check` refuses what `build` would.
+    /// Local files the book links to (not images) must exist in its
+    /// folder, as regular files: they are copied beside its pages.
+    pub fn check_links(&self, diags: &mut Vec<Diagnostic>) {
+        for link in &self.links {
+            let problem = match self.local_image_path(&link.url) {
+                None => None,
+                Some(Err(reason)) => Some((reason.replacen("the image", "the link", 1), None)),
+                Some(Ok(path)) => match std::fs::metadata(&path) {
+                    Ok(meta) if meta.is_file() => None,
+                    Ok(_) => Some((
+                        format!(
+                            "the link `{}` leads to something that is not a regular file",
+                            link.url
+                        ),
+                        Some(path),
+                    )),
+                    Err(_) => Some((
+                        format!(
+                            "the link `{}` leads to no file, so it would be published broken",
+                            link.url
+                        ),
+                        Some(path),
+                    )),
+                },
+            };
+            if let Some((reason, path)) = problem {
+                let mut d = Diagnostic::error(&self.source, link.span, reason);
+                if let Some(path) = path {
+                    d = d.with_help(format!("looked for {}", path.display()));
+                }
+                diags.push(d);
+            }
+        }
+    }
+
+    /// The local files a book links to, images and others, each once: the
+    /// path it is read from, and where its copy goes beside the pages.
+    pub fn linked_files(&self) -> Vec<(PathBuf, String, Span)> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        // A link to a rulebook leads to its own published page.
+        let pages = self
+            .links
+            .iter()
+            .filter(|l| !local_rel(&l.url).ends_with(".md"));
+        for r in self.images.iter().chain(pages) {
+            if let Some(Ok(path)) = self.local_image_path(&r.url) {
+                let rel = local_rel(&r.url).trim_start_matches("./").to_string();
+                if seen.insert(rel.clone()) {
+                    out.push((path, rel, r.span));
+                }
+            }
+        }
+        out
+    }
+
     pub fn check_images(&self, diags: &mut Vec<Diagnostic>) {
         for image in &self.images {
             let problem = match self.local_image_path(&image.url) {
@@ -524,10 +584,11 @@ impl Book {
     /// or through a symbolic link, is an error; an existing file is given
     /// with its links resolved, so it is read from where it really is.
     pub fn local_image_path(&self, url: &str) -> Option<Result<PathBuf, String>> {
-        if url.contains("://") || url.starts_with("data:") || url.starts_with('#') {
+        if is_external(url) {
             return None;
         }
-        let rel = Path::new(url);
+        let decoded = local_rel(url);
+        let rel = Path::new(&decoded);
         let escapes = rel.is_absolute()
             || rel
                 .components()
@@ -557,6 +618,26 @@ impl Book {
         }
         Some(Ok(real))
     }
+}
+
+/// Whether a link leads off the book: a web address or any other scheme
+/// (`mailto:`), a data URL, or an anchor in the page.
+fn is_external(url: &str) -> bool {
+    let scheme = url.split_once(':').is_some_and(|(s, _)| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+    });
+    scheme || url.starts_with('#') || url.starts_with("//")
+}
+
+/// A local link's file path: the query and anchor dropped, and
+/// percent-decoded as a browser reads it (`my%20board.png`).
+fn local_rel(url: &str) -> String {
+    let path = url.split(['?', '#']).next().unwrap_or("");
+    percent_encoding::percent_decode_str(path)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 /// Why the file at `path` cannot be a book's image, if it cannot.
@@ -900,6 +981,7 @@ struct Builder<'s> {
     diagram_starts: Vec<usize>,
     slugs: BTreeMap<String, usize>,
     images: Vec<ImageRef>,
+    links: Vec<ImageRef>,
     in_toc: bool,
     toc: Option<Span>,
     diags: Vec<Diagnostic>,
@@ -1018,6 +1100,7 @@ impl Builder<'_> {
                         }
                         None => {
                             self.swallowed_diagrams(span);
+                            self.raw_images(span);
                             let text = self.source.slice(span).to_string();
                             self.push(&mut out, Block::Html { text, span })
                         }
@@ -1142,6 +1225,32 @@ impl Builder<'_> {
         );
     }
 
+    /// An HTML `<img>` with a local `src` is published as written, its
+    /// image neither checked nor copied: a warning at the tag.
+    fn raw_images(&mut self, html: Span) {
+        let text = self.source.slice(html);
+        let lower = text.to_ascii_lowercase();
+        for (at, _) in lower.match_indices("<img") {
+            let tag = &text[at..at + lower[at..].find('>').unwrap_or(lower.len() - at)];
+            let src = tag
+                .to_ascii_lowercase()
+                .find("src=")
+                .map(|i| tag[i + 4..].trim_start_matches(['"', '\'']))
+                .and_then(|v| v.split(['"', '\'', ' ', '>']).next())
+                .unwrap_or("");
+            if src.is_empty() || is_external(src) {
+                continue;
+            }
+            let start = html.start + at;
+            self.diags.push(
+                Diagnostic::warning(self.source, Span::new(start, start + tag.len()), format!(
+                    "the HTML image `{src}` is published as written: the tool neither checks nor copies it"
+                ))
+                .with_help(format!("write it as ![…]({src}), which is checked and copied beside the pages")),
+            );
+        }
+    }
+
     fn close_toc(&mut self, at: usize) {
         if self.in_toc {
             self.in_toc = false;
@@ -1229,6 +1338,12 @@ impl Builder<'_> {
                     LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut
                 )
                 .then(|| id.to_string());
+                if !is_external(&dest_url) {
+                    self.links.push(ImageRef {
+                        url: dest_url.to_string(),
+                        span,
+                    });
+                }
                 out.push(Inline::Link {
                     content,
                     url: dest_url.to_string(),
@@ -1250,7 +1365,10 @@ impl Builder<'_> {
                 });
                 out.push(Inline::Image { alt, url, span });
             }
-            Event::InlineHtml(t) => out.push(Inline::Text(t.to_string())),
+            Event::InlineHtml(t) => {
+                self.raw_images(span);
+                out.push(Inline::Text(t.to_string()))
+            }
             _ => return false,
         }
         true
@@ -1682,6 +1800,51 @@ mod tests {
         ] {
             assert!(parse(fine).is_empty(), "{fine}");
         }
+    }
+
+    #[test]
+    fn a_raw_html_image_with_a_local_source_is_a_warning_at_its_tag() {
+        for text in [
+            "# T\n\n<img src=\"board.png\" alt=\"b\">\n",
+            "# T\n\nSee <IMG SRC='board.png'> here.\n",
+        ] {
+            let (_, diags) = book(text);
+            assert_eq!(diags.len(), 1, "{text}: {diags:?}");
+            assert!(diags[0].is_warning());
+            assert_eq!(diags[0].line_col().unwrap().line, 3);
+            assert!(
+                diags[0]
+                    .message
+                    .contains("the HTML image `board.png` is published as written"),
+                "{}",
+                diags[0].message
+            );
+        }
+        let (_, diags) = book("# T\n\n<img src=\"https://example.com/b.png\">\n");
+        assert!(diags.is_empty(), "{diags:?}");
+    }
+
+    #[test]
+    fn local_links_are_decoded_and_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("my notes.txt"), "n").unwrap();
+        let text = "# T\n\n[a](my%20notes.txt) [b](gone.txt#x) [c](mailto:a@b.c) [d](#t) [e](https://x.org/y)\n";
+        let mut diags = Vec::new();
+        let b = Book::parse(SourceFile::new(dir.path().join("b.md"), text), &mut diags);
+        b.check_links(&mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0]
+                .message
+                .contains("the link `gone.txt#x` leads to no file"),
+            "{diags:?}"
+        );
+        let files: Vec<String> = b
+            .linked_files()
+            .into_iter()
+            .map(|(_, rel, _)| rel)
+            .collect();
+        assert_eq!(files, ["my notes.txt", "gone.txt"]);
     }
 
     #[test]

@@ -150,28 +150,34 @@ pub fn load_book_style(explicit: Option<&Path>) -> Result<crate::pdf::BookStyle,
 /// The date of `SOURCE_DATE_EPOCH` (seconds since 1970), for reproducible
 /// builds; `None` when unset or not a number. Never the clock.
 pub fn source_date() -> Option<(i32, u8, u8)> {
-    let secs: i64 = std::env::var("SOURCE_DATE_EPOCH")
-        .ok()?
-        .trim()
-        .parse()
-        .ok()?;
+    let secs = epoch_seconds(&std::env::var("SOURCE_DATE_EPOCH").ok()?)?;
     Some(civil_from_days(secs.div_euclid(86_400)))
+}
+
+/// The last second a PDF date can hold: 9999-12-31T23:59:59Z.
+const LAST_EPOCH_SECOND: i64 = 253_402_300_799;
+
+/// `SOURCE_DATE_EPOCH`'s seconds, when they are a whole number from 1970
+/// to the year 9999 (what a PDF date can hold).
+fn epoch_seconds(value: &str) -> Option<i64> {
+    value
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|s| (0..=LAST_EPOCH_SECOND).contains(s))
 }
 
 /// A warning when `SOURCE_DATE_EPOCH` is set but is not a whole number of
 /// seconds: the PDF then has no date, and the user should know why.
 pub fn source_date_problem() -> Option<Diagnostic> {
     let value = std::env::var_os("SOURCE_DATE_EPOCH")?;
-    let readable = value
-        .to_str()
-        .is_some_and(|v| v.trim().parse::<i64>().is_ok());
-    if readable {
+    if value.to_str().and_then(epoch_seconds).is_some() {
         return None;
     }
     let mut d = Diagnostic::file_error(
         Path::new("SOURCE_DATE_EPOCH"),
         format!(
-            "ignored: `{}` is not a number of seconds since 1970-01-01, so the PDF has no date",
+            "ignored: `{}` is not a whole number of seconds from 1970-01-01 to the year 9999, so the PDF has no date",
             value.to_string_lossy()
         ),
     );
@@ -196,6 +202,30 @@ fn civil_from_days(z: i64) -> (i32, u8, u8) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_seconds_from_1970_to_9999_are_a_date() {
+        assert_eq!(super::epoch_seconds("0"), Some(0));
+        assert_eq!(super::epoch_seconds(" 1700000000 "), Some(1_700_000_000));
+        assert_eq!(
+            super::epoch_seconds("253402300799"),
+            Some(super::LAST_EPOCH_SECOND)
+        );
+        for bad in [
+            "-1",
+            "-86400",
+            "253402300800",
+            "99999999999999999",
+            "1.5",
+            "x",
+        ] {
+            assert_eq!(super::epoch_seconds(bad), None, "{bad}");
+        }
+        assert_eq!(
+            super::civil_from_days(super::LAST_EPOCH_SECOND / 86_400),
+            (9999, 12, 31)
+        );
+    }
+
     #[test]
     fn days_to_dates() {
         assert_eq!(super::civil_from_days(0), (1970, 1, 1));

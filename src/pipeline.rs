@@ -279,6 +279,7 @@ pub fn check_book_file(
 /// Checks a book already read; `diags` are its parse problems.
 pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun) -> BookCheck {
     book.check_images(&mut diags);
+    book.check_links(&mut diags);
     let toc = table_of_contents(&book, &mut diags);
     let mut counts = Counts::default();
     let mut findings = Vec::new();

@@ -217,13 +217,10 @@ pub fn publish(
 /// keep working.
 fn copy_linked_images(book: &Book, out: &OutputDir) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
-    for image in &book.images {
-        let Some(Ok(path)) = book.local_image_path(&image.url) else {
-            continue;
-        };
+    for (path, rel, span) in book.linked_files() {
         match crate::book::read_regular(&path) {
             Ok(bytes) => {
-                let rel = format!("site/{}", image.url.trim_start_matches("./"));
+                let rel = format!("site/{rel}");
                 if let Err(d) = out.write(&owner(book), &rel, &bytes, None) {
                     diags.push(d);
                 }
@@ -231,8 +228,8 @@ fn copy_linked_images(book: &Book, out: &OutputDir) -> Vec<Diagnostic> {
             Err(e) => diags.push(
                 Diagnostic::error(
                     &book.source,
-                    image.span,
-                    format!("cannot read the image `{}`: {}", image.url, io_reason(&e)),
+                    span,
+                    format!("cannot read the linked file `{rel}`: {}", io_reason(&e)),
                 )
                 .with_help(format!("looked for {}", path.display())),
             ),

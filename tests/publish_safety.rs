@@ -184,19 +184,24 @@ fn a_closed_pipe_ends_the_output_quietly() {
 fn an_unreadable_source_date_epoch_is_a_warning() {
     let (dir, path) = book("");
     let out = dir.path().join("out");
-    let o = tool()
-        .args(["build", &s(&path), "--out", &s(&out)])
-        .env("SOURCE_DATE_EPOCH", "yesterday")
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let err = stderr(&o);
-    assert!(err.contains("warning"), "{err}");
-    assert!(err.contains("SOURCE_DATE_EPOCH"), "{err}");
-    assert!(
-        err.contains("`yesterday` is not a number of seconds"),
-        "{err}"
-    );
+    // Not a number, before 1970, or past what a PDF date holds.
+    for value in ["yesterday", "-86400", "253402300800"] {
+        let o = tool()
+            .args(["build", &s(&path), "--out", &s(&out)])
+            .env("SOURCE_DATE_EPOCH", value)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("warning"), "{value}: {err}");
+        assert!(err.contains("SOURCE_DATE_EPOCH"), "{err}");
+        assert!(
+            err.contains(&format!(
+                "`{value}` is not a whole number of seconds from 1970-01-01 to the year 9999"
+            )),
+            "{err}"
+        );
+    }
     let o = tool()
         .args(["build", &s(&path), "--out", &s(&out)])
         .env("SOURCE_DATE_EPOCH", "1700000000")
@@ -356,4 +361,49 @@ fn only_regular_files_are_read_for_every_input() {
             assert!(!out.join("book.pdf").exists(), "{kind} {input}: published");
         }
     }
+}
+
+/// A local file the book links to is published beside its pages, an image
+/// path with `%20` is read as a space, and a link to no file is an error
+/// at the link in `check` and `build`.
+#[test]
+fn local_links_lead_to_published_files_or_are_errors() {
+    let (dir, path) = book(
+        "\nThe [card table](notes/cards.txt), [mail](mailto:a@b.c), [web](https://example.com/x) and ![a board](my%20board.png).\n",
+    );
+    fs::create_dir(dir.path().join("notes")).unwrap();
+    fs::write(dir.path().join("notes/cards.txt"), "cards").unwrap();
+    fs::copy(
+        "docs/diagram-split-brain.png",
+        dir.path().join("my board.png"),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = run(&["build", &s(&path), "--out", &s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for page in [out.join("site/book.md"), out.join("html/book/a.html")] {
+        let text = fs::read_to_string(&page).unwrap();
+        let links = local_links(&text);
+        assert!(links.iter().any(|l| l.ends_with("cards.txt")), "{links:?}");
+        for link in links {
+            let target = page.parent().unwrap().join(&link);
+            assert!(target.exists(), "{}: `{link}` is not there", page.display());
+        }
+    }
+    // The linked file gone: an error at the link's line, nothing published.
+    fs::remove_file(dir.path().join("notes/cards.txt")).unwrap();
+    let o = run(&["check", &s(&path)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("book.md:16:"), "{err}");
+    assert!(
+        err.contains(
+            "the link `notes/cards.txt` leads to no file, so it would be published broken"
+        ),
+        "{err}"
+    );
+    let fresh = dir.path().join("fresh");
+    let o = run(&["build", &s(&path), "--out", &s(&fresh)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!fresh.join("site").exists());
 }

@@ -756,21 +756,14 @@ fn finding_html(d: &Diagnostic) -> String {
 /// Copies of the images a book links to, beside its pages.
 fn linked_images(book: &Book, errors: &mut Vec<Diagnostic>) -> Vec<SiteFile> {
     let mut files = Vec::new();
-    for image in &book.images {
-        let Some(Ok(path)) = book.local_image_path(&image.url) else {
-            continue;
-        };
+    for (path, rel, span) in book.linked_files() {
         match crate::book::read_regular(&path) {
-            Ok(bytes) => files.push((
-                format!("{}/{}", book.name, image.url.trim_start_matches("./")),
-                bytes,
-            )),
+            Ok(bytes) => files.push((format!("{}/{rel}", book.name), bytes)),
             Err(e) => errors.push(Diagnostic::error(
                 &book.source,
-                image.span,
+                span,
                 format!(
-                    "cannot read the image `{}`: {}",
-                    image.url,
+                    "cannot read the linked file `{rel}`: {}",
                     crate::book::io_reason(&e)
                 ),
             )),
