@@ -5,7 +5,7 @@
 //! the other side, one board holding one piece a square); then the piece
 //! switches sides, and its king may not then stand in check on its side.
 
-use crate::diagram::{ArrowColour, Board, BoardDiagram, Color, Role, Square};
+use crate::diagram::{ArrowColour, Board, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules, SquareSet};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
@@ -47,6 +47,67 @@ fn in_check(state: &State, color: Color) -> bool {
         })
 }
 
+/// The rank a pawn of `color` starts on.
+fn pawn_start(color: Color) -> u8 {
+    if color == Color::White { 2 } else { 7 }
+}
+
+/// Why the piece of `color` on `from` cannot move to `to` for what a
+/// checker under it, or under the piece it would take, tells: a piece on
+/// a checker has moved (each move switches its side), so a king or rook
+/// on one may not castle and no pawn stands on one on its starting square;
+/// a pawn takes en passant only a pawn on its side of the mirror.
+fn moved_across(state: &State, from: Square, to: Square, color: Color) -> Option<String> {
+    let mover = state.piece(from).filter(|p| p.color == color)?;
+    let home = if color == Color::White { 1 } else { 8 };
+    match mover.role {
+        Role::King
+            if from == Square::new(4, home)
+                && to.rank == home
+                && from.file.abs_diff(to.file) == 2 =>
+        {
+            let (corner, beside) = if to.file == 6 { (7, 5) } else { (0, 3) };
+            let corner = Square::new(corner, home);
+            let rook = Piece::new(color, Role::Rook);
+            let (sq, piece, lands) = if mirrored(state, from) {
+                (from, mover, to)
+            } else if state.piece(corner) == Some(rook) && mirrored(state, corner) {
+                (corner, rook, Square::new(beside, home))
+            } else {
+                return None;
+            };
+            Some(format!(
+                "the {} on {sq} stands on a checker, so it has moved and may not castle (an unmoved {} is off the checkers, and castling puts it on one on {lands})",
+                piece.name(),
+                piece.role.name()
+            ))
+        }
+        Role::Pawn => {
+            let forward = if color == Color::White { 1 } else { -1 };
+            if from.rank == pawn_start(color) && mirrored(state, from) {
+                return Some(format!(
+                    "the {} would stand on a checker on {from}, but a pawn on its starting square has never moved, so it is off the checkers there, and {from}–{to} puts it on one on {to}",
+                    mover.name()
+                ));
+            }
+            let victim = en_passant_victim(from, to);
+            let across = from.file.abs_diff(to.file) == 1
+                && i16::from(to.rank) - i16::from(from.rank) == forward
+                && state.piece(to).is_none()
+                && state.piece(victim) == Some(Piece::new(color.other(), Role::Pawn))
+                && mirrored(state, victim) != mirrored(state, from);
+            across.then(|| {
+                format!(
+                    "the {} on {victim} is on the other side of the mirror, so the {} on {from} cannot take it en passant",
+                    Piece::new(color.other(), Role::Pawn).name(),
+                    mover.name()
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
 struct AliceSteps;
 
 impl StepRules for AliceSteps {
@@ -58,6 +119,9 @@ impl StepRules for AliceSteps {
         color: Color,
     ) -> Result<Vec<State>, String> {
         let on_checkers = mirrored(state, from);
+        if let Some(reason) = moved_across(state, from, to, color) {
+            return Err(reason);
+        }
         if let (Some(mover), Some(there)) = (state.piece(from), state.piece(to))
             && mover.color == color
             && mirrored(state, to) != on_checkers
@@ -74,14 +138,13 @@ impl StepRules for AliceSteps {
             ));
         }
         let before = side(state, on_checkers);
-        let afters = orthodox_step(
-            &before,
-            from,
-            to,
-            color,
-            &Rules::STANDARD,
-            CastlingInference::Standard,
-        )?;
+        // A king on a checker has moved: no castling on that side.
+        let castling = if on_checkers {
+            CastlingInference::None
+        } else {
+            CastlingInference::Standard
+        };
+        let afters = orthodox_step(&before, from, to, color, &Rules::STANDARD, castling)?;
         let mut out = Vec::new();
         let mut reason = None;
         'afters: for after in afters {
@@ -127,6 +190,18 @@ impl StepRules for AliceSteps {
             b.set_ring(from, was_on_checkers.then_some(color));
             let captured = b.piece(to).map(|p| p.color);
             b.set_ring(to, captured.filter(|_| was_on_checkers));
+            // A castled rook, back in its corner with the ring it has now,
+            // switched sides with the king.
+            let corners = [Square::new(0, from.rank), Square::new(7, from.rank)];
+            for corner in corners {
+                if ![from, to].contains(&corner)
+                    && b.piece(corner).is_some()
+                    && after.piece(corner).is_none()
+                {
+                    let was_on_checker = b.ring(corner).is_none();
+                    b.set_ring(corner, was_on_checker.then_some(color));
+                }
+            }
             if !out.contains(&b) {
                 out.push(b);
             }
@@ -151,14 +226,16 @@ impl StepRules for AliceSteps {
         to: Square,
         color: Color,
     ) -> Vec<State> {
-        // Mover and victim were on the side the mover left.
+        // The mover was on the side it left; the victim, two squares off
+        // its starting square, on a checker (across the mirror from the
+        // mover, the step says so).
         let was_on_checkers = !mirrored(after, to);
         let victim = en_passant_victim(from, to);
         en_passant_befores(after, from, to, color)
             .into_iter()
             .map(|mut b| {
                 b.set_ring(from, was_on_checkers.then_some(color));
-                b.set_ring(victim, was_on_checkers.then_some(color.other()));
+                b.set_ring(victim, Some(color.other()));
                 b
             })
             .collect()
@@ -198,6 +275,12 @@ impl Game for HalfAlice {
                             "dark"
                         }
                     )),
+                    Some(p) if p.role == Role::Pawn && sq.rank == pawn_start(p.color) => {
+                        Some(format!(
+                            "the {} on {sq} stands on a {checker} checker on its starting square, but a pawn there has never moved, and only a move takes a piece across the mirror",
+                            p.name()
+                        ))
+                    }
                     Some(_) => None,
                 };
                 if let Some(message) = problem {
@@ -360,5 +443,176 @@ mod tests {
             "{:?}",
             summary(&f)
         );
+    }
+
+    /// White's king and rook at home, Black's king on e8: a castling
+    /// arrow, and a ring under whichever pieces `rings` names.
+    fn castling(rings: &[&str], arrow: &str) -> String {
+        let mut text = ". . . . k . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . K . . R"
+            .to_string();
+        for sq in rings {
+            text.push_str(&format!("\narrow: {sq},{sq},white"));
+        }
+        text.push_str(&format!("\n{arrow}"));
+        text
+    }
+
+    #[test]
+    fn a_king_or_rook_on_a_checker_has_moved_and_may_not_castle() {
+        let f = check_text(SECTION, &castling(&[], "arrow: e1, g1, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // On a checker, each has crossed the mirror: it has moved.
+        for (rings, on) in [
+            (&["e1", "h1"][..], "king on e1"),
+            (&["e1"][..], "king on e1"),
+            (&["h1"][..], "rook on h1"),
+        ] {
+            let f = check_text(SECTION, &castling(rings, "arrow: e1, g1, white"));
+            assert!(
+                f.iter().any(|f| f.rule == common::ARROW
+                    && f.message.contains(on)
+                    && f.message.contains("stands on a checker, so it has moved")),
+                "{rings:?}: {:?}",
+                summary(&f)
+            );
+        }
+    }
+
+    #[test]
+    fn a_made_castling_switches_king_and_rook() {
+        // Both crossed the mirror: both now on checkers.
+        let castled = ". . . . k . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . R K .
+             arrow: f1,f1,white
+             arrow: g1,g1,white
+             arrow: e1, g1, white";
+        let f = check_text(SECTION, castled);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Neither on a checker: before the castling both stood on one.
+        let f = check_text(
+            SECTION,
+            &castled
+                .replace("arrow: f1,f1,white\n", "")
+                .replace("arrow: g1,g1,white\n", ""),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("stands on a checker, so it has moved")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_pawn_on_its_starting_square_stands_on_no_checker() {
+        // e2–e4 made: the pawn switched onto a checker.
+        let pushed = "r n b q k b n r
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B N R
+             arrow: e4,e4,white
+             arrow: e2, e4, white";
+        let f = check_text(SECTION, pushed);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // With no checker on e4 it would have started from one on e2.
+        for pushed in [
+            pushed.replace("arrow: e4,e4,white\n", ""),
+            pushed
+                .replace("arrow: e4,e4,white\n", "")
+                .replace(
+                    ". . . . P . . .\n             . . . . . . . .",
+                    ". . . . . . . .\n             . . . . P . . .",
+                )
+                .replace("arrow: e2, e4", "arrow: e2, e3"),
+        ] {
+            let f = check_text(SECTION, &pushed);
+            assert!(
+                f.iter().any(|f| f.rule == common::ARROW
+                    && f.message
+                        .contains("a pawn on its starting square has never moved")),
+                "{pushed}: {:?}",
+                summary(&f)
+            );
+        }
+        // A pawn drawn on a checker on its starting square.
+        let f = check_text(
+            SECTION,
+            &format!("{OPENING}\narrow: d2,d2,white\narrow: d7,d7,black"),
+        );
+        assert_eq!(f.len(), 2, "{:?}", summary(&f));
+        assert!(
+            f.iter().all(|f| f.rule == common::RING
+                && f.message.contains("starting square")
+                && f.message.contains("checker")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// Black's d7–d5 ends on a checker; White's e5 pawn beside it.
+    const DOUBLE_STEPPED: &str = "r n b q k b n r
+         p p p . p p p p
+         . . . . . . . .
+         . . . p P . . .
+         . . . . . . . .
+         . . . . . . . .
+         P P P P . P P P
+         R N B Q K B N R
+         arrow: d5,d5,black";
+
+    #[test]
+    fn en_passant_only_between_pawns_on_one_side_of_the_mirror() {
+        // On a checker too, the e5 pawn is on the d5 pawn's side.
+        for arrows in [
+            "arrow: e5,e5,white\narrow: d7, d5, black\narrow: e5, d6, white",
+            "arrow: e5,e5,white\narrow: e5, d6, white",
+        ] {
+            let f = check_text(SECTION, &format!("{DOUBLE_STEPPED}\n{arrows}"));
+            assert!(f.is_empty(), "{arrows}: {:?}", summary(&f));
+        }
+        // Made: the e5 pawn took from a checker, so d6 has none.
+        let made = DOUBLE_STEPPED
+            .replace(
+                "p p p . p p p p\n         . . . . . . . .",
+                "p p p . p p p p\n         . . . P . . . .",
+            )
+            .replace(". . . p P . . .", ". . . . . . . .")
+            .replace(
+                "arrow: d5,d5,black",
+                "arrow: d7, d5, black\narrow: e5, d6, white",
+            );
+        let f = check_text(SECTION, &made);
+        assert!(f.is_empty(), "{made}: {:?}", summary(&f));
+        // Off the checkers the e5 pawn is across the mirror from d5.
+        for arrows in [
+            "arrow: d7, d5, black\narrow: e5, d6, white",
+            "arrow: e5, d6, white",
+        ] {
+            let f = check_text(SECTION, &format!("{DOUBLE_STEPPED}\n{arrows}"));
+            assert!(
+                f.iter().any(|f| f.rule == common::ARROW
+                    && f.message.contains("d5 is on the other side of the mirror")
+                    && f.message.contains("en passant")),
+                "{arrows}: {:?}",
+                summary(&f)
+            );
+        }
     }
 }

@@ -121,14 +121,21 @@ mod tests {
     fn a_double_step_then_en_passant_where_the_text_allows_it() {
         let both = format!("{DOUBLE_STEP}\n{CAPTURE}");
         for &(game, both_sides) in ALLOWED {
+            // Half Alice: the pawn that just moved two squares stands on a
+            // checker, and only a pawn on its side may take it.
+            let before_capture = if game == "Half Alice Chess" {
+                format!("{BEFORE_CAPTURE}\narrow: d5,d5,black\narrow: e5,e5,white")
+            } else {
+                BEFORE_CAPTURE.to_string()
+            };
             let mut diagrams = vec![
                 // Proposed onto the empty d6 after a double step the
                 // diagram implies.
-                format!("{BEFORE_CAPTURE}\n{CAPTURE}"),
+                format!("{before_capture}\n{CAPTURE}"),
             ];
             if both_sides {
                 diagrams.push(format!("{EN_PASSANT}\n{both}"));
-                diagrams.push(format!("{BEFORE_CAPTURE}\n{both}"));
+                diagrams.push(format!("{before_capture}\n{both}"));
             }
             for diagram in diagrams {
                 let f = arrow_findings(game, &diagram);
