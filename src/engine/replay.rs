@@ -305,7 +305,7 @@ pub fn default_befores(after: &State, from: Square, to: Square, color: Color) ->
 
 /// Before an orthodox castling move of the king from `from` to `to`
 /// (e1–g1, e1–c1 and Black's): the rook back in its corner.
-fn uncastled(base: &State, king: Piece, from: Square, to: Square) -> Option<State> {
+pub fn uncastled(base: &State, king: Piece, from: Square, to: Square) -> Option<State> {
     let back = if king.color == Color::White { 1 } else { 8 };
     if king.role != Role::King || from != Square::new(4, back) || to.rank != back {
         return None;

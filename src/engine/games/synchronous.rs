@@ -12,7 +12,7 @@ use crate::diagram::{Arrow, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules, attacks};
 use crate::engine::games::common;
 use crate::engine::material;
-use crate::engine::replay::{State, StepRules, arrow_color, orthodox_step};
+use crate::engine::replay::{State, StepRules, arrow_color, orthodox_step, uncastled};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Synchronous;
@@ -143,6 +143,12 @@ fn simultaneous_made(state: &State, w: &Arrow, b: &Arrow) -> Result<(), (Color, 
                     s.board.set(b.to, bh);
                     s.board.set(w.from, Some(wp));
                     s.board.set(b.from, Some(bp));
+                    // A castling king's rook goes back to its corner too.
+                    for (a, p) in [(w, wp), (b, bp)] {
+                        if let Some(before) = uncastled(&s, p, a.from, a.to) {
+                            s = before;
+                        }
+                    }
                     let wr = SyncSteps.step(&s, w.from, w.to, Color::White);
                     let br = SyncSteps.step(&s, b.from, b.to, Color::Black);
                     match (wr, br) {
@@ -788,6 +794,91 @@ mod tests {
         );
         assert!(
             f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White castled king's side while Black played e7–e5.
+    const CASTLED: &str = "r n b q k b n r
+         p p p p . p p p
+         . . . . . . . .
+         . . . . p . . .
+         . . . . P . . .
+         . . . . . N . .
+         P P P P B P P P
+         R N B Q . R K .
+         arrow: e1, g1, white
+         arrow: e7, e5, black";
+
+    #[test]
+    fn a_made_castling_is_undone_with_its_rook() {
+        let f = check_text(SECTION, CASTLED);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Both sides castled at once.
+        let both = CASTLED
+            .replace("r n b q k b n r", "r n b q . r k .")
+            .replace("p p p p . p p p", "p p p p b p p p")
+            .replace(
+                ". . . . . . . .\n         . . . . p",
+                ". . . . . n . .\n         . . . . p",
+            )
+            .replace("arrow: e7, e5, black", "arrow: e8, g8, black");
+        let f = check_text(SECTION, &both);
+        assert!(f.is_empty(), "{both}: {:?}", summary(&f));
+        // Castling as Black's knight takes the e4 pawn.
+        let capture = CASTLED
+            .replace("r n b q k b n r", "r n b q k b . r")
+            .replace(". . . . P . . .", ". . . . n . . .")
+            .replace("arrow: e7, e5, black", "arrow: f6, e4, black");
+        let f = check_text(SECTION, &capture);
+        assert!(f.is_empty(), "{capture}: {:?}", summary(&f));
+        // Black's bishop takes on h1 as the rook leaves it: "that piece
+        // made a move at the same time, then it is not captured".
+        let corner = "r n . q k b n r
+             p . p p p p p p
+             . p . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . P . P N
+             P P P P B P . P
+             R N B Q . R K b
+             arrow: e1, g1, white
+             arrow: b7, h1, black";
+        let f = check_text(SECTION, corner);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn a_castling_is_legal_or_not_before_the_other_move() {
+        // The a6 bishop came at the same time: before it, f1 was safe.
+        let arrived = "r n . q k b n r
+             p . p p p p p p
+             b p . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . P N . .
+             P P P P . P P P
+             R N B Q . R K .
+             arrow: e1, g1, white
+             arrow: c8, a6, black";
+        let f = check_text(SECTION, arrived);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Already on a6, it attacked f1: the king could not pass it.
+        let f = check_text(
+            SECTION,
+            &arrived
+                .replace("p . p p p p p p", "p . . p p p p p")
+                .replace(
+                    ". . . . . . . .\n             . . . . . . . .\n             . . . . P",
+                    ". . p . . . . .\n             . . . . . . . .\n             . . . . P",
+                )
+                .replace("arrow: c8, a6, black", "arrow: c7, c5, black"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("castling")
+                && f.message.contains("attacked")),
             "{:?}",
             summary(&f)
         );
