@@ -5,14 +5,15 @@
 //! moves: both proposed from the diagram, or both made (a mutual capture
 //! swaps the pieces; two pieces meeting on an empty square are both
 //! captured). Other arrows are replayed in turn (an exchange of blows, on
-//! a square a piece attacked before the moves and still attacks).
+//! a square a piece attacked before the moves and still attacks), the
+//! simultaneous moves judged in the position before either.
 //! Both kings may be in check after simultaneous moves, so no turn is read.
 
 use crate::diagram::{Arrow, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules, attacks};
 use crate::engine::games::common;
 use crate::engine::material;
-use crate::engine::replay::{State, StepRules, arrow_color, orthodox_step, uncastled};
+use crate::engine::replay::{Plan, State, StepRules, arrow_color, orthodox_step, uncastled};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Synchronous;
@@ -50,6 +51,93 @@ impl StepRules for SyncSteps {
     fn material(&self) -> material::MaterialRules {
         common::KING_MAY_BE_CAPTURED
     }
+}
+
+/// A turn's moves one after another, without the king's safety: in that
+/// order the second simultaneous move would be judged after the first,
+/// though "a move must be legal in regular chess, before the opponent's
+/// piece moves". `check_at_once` judges each where it was made.
+struct OneByOne;
+
+const ONE_BY_ONE: Rules = Rules {
+    king_safety: false,
+    castle_through_attack: true,
+    ..RULES
+};
+
+impl StepRules for OneByOne {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        orthodox_step(
+            state,
+            from,
+            to,
+            color,
+            &ONE_BY_ONE,
+            CastlingInference::Standard,
+        )
+    }
+
+    fn material(&self) -> material::MaterialRules {
+        common::KING_MAY_BE_CAPTURED
+    }
+}
+
+/// Judges each move of `plan` (replayed by `OneByOne`) by the game's rules
+/// in the position it was made from: the simultaneous moves (the first
+/// onto each square, both made or both proposed) in the position before
+/// the turn, so a king may be attacked by the other side's move made at
+/// the same time; the blows one after another after both. Each move not
+/// legal there is a finding; returns whether all are legal.
+fn check_at_once(plan: &Plan, arrows: &[&Arrow], out: &mut Vec<Finding>) -> bool {
+    let order: Vec<usize> = plan.made.iter().chain(&plan.proposed).copied().collect();
+    let mut heads: Vec<Square> = Vec::new();
+    let mut simultaneous: Vec<usize> = Vec::new();
+    for &i in &order {
+        if !heads.contains(&arrows[i].to) && (plan.made.contains(&i) || plan.made.is_empty()) {
+            simultaneous.push(i);
+        }
+        heads.push(arrows[i].to);
+    }
+    let blows = order.iter().filter(|i| !simultaneous.contains(i));
+    let mut states = vec![plan.start.clone()];
+    let mut legal = true;
+    for &i in simultaneous.iter().chain(blows) {
+        let a = arrows[i];
+        let Some(color) = arrow_color(a) else {
+            continue;
+        };
+        let judged = if simultaneous.contains(&i) {
+            std::slice::from_ref(&plan.start)
+        } else {
+            &states
+        };
+        let results: Vec<_> = judged
+            .iter()
+            .map(|s| SyncSteps.step(s, a.from, a.to, color))
+            .collect();
+        if !results.iter().any(Result::is_ok)
+            && let Some(Err(reason)) = results.into_iter().next()
+        {
+            out.push(common::arrow_finding(arrows, a, reason, &SyncSteps));
+            legal = false;
+        }
+        let mut next: Vec<State> = Vec::new();
+        for s in &states {
+            for after in OneByOne.step(s, a.from, a.to, color).unwrap_or_default() {
+                if !next.contains(&after) {
+                    next.push(after);
+                }
+            }
+        }
+        states = next;
+    }
+    legal
 }
 
 /// The pieces that may have made a move now ending on `to` with `now`
@@ -215,7 +303,8 @@ impl Game for Synchronous {
         if one_side {
             common::check_moves(board, &state, &arrows, &SyncSteps, out);
         } else if check_blows(&arrows, out)
-            && let Some(plan) = common::check_moves(board, &state, &arrows, &SyncSteps, out)
+            && let Some(plan) = common::check_moves(board, &state, &arrows, &OneByOne, out)
+            && check_at_once(&plan, &arrows, out)
         {
             let made: Vec<&Arrow> = plan.made.iter().map(|&i| arrows[i]).collect();
             let proposed: Vec<&Arrow> = plan.proposed.iter().map(|&i| arrows[i]).collect();
@@ -880,6 +969,43 @@ mod tests {
                 && f.message.contains("castling")
                 && f.message.contains("attacked")),
             "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's bishop went c4–f7 with check as Black's rook went h7–d7
+    /// with check, through f7: each legal before the other moved, both
+    /// kings attacked after them. Then the black king took the bishop, a
+    /// blow. In no order one after another are these moves legal.
+    const BOTH_CHECK: &str = ". . . . . . . .
+         . . . r . k . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . K . . . .
+         . . . . . . . .
+         arrow: c4, f7, white
+         arrow: h7, d7, black
+         arrow: e8, f7, black";
+
+    #[test]
+    fn the_side_that_just_moved_may_be_in_check() {
+        let f = check_text(SECTION, BOTH_CHECK);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // With the e1 rook checking e8 before the moves, Black's king had
+        // to move: the rook's move was not legal then.
+        let checked = BOTH_CHECK.replace(
+            ". . . K . . . .\n         . . . . . . . .",
+            ". . . K . . . .\n         . . . . R . . .",
+        );
+        let f = check_text(SECTION, &checked);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    .contains("the black king is in check, so it must move")
+                && f.message.contains("h7")),
+            "{checked}: {:?}",
             summary(&f)
         );
     }
