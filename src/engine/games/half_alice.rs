@@ -293,6 +293,25 @@ impl Game for HalfAlice {
                 }
             }
         }
+        // A pawn reaches its third rank in one move, never more.
+        for (sq, p) in board.board.pieces() {
+            let third = if p.color == Color::White { 3 } else { 6 };
+            if p.role == Role::Pawn && sq.rank == third && !rings[p.color as usize].contains(sq) {
+                ok = false;
+                out.push(
+                    Finding::error(
+                        common::RING,
+                        common::square_span(board, sq),
+                        format!(
+                            "the {} on {sq} has made one move (no pawn reaches its third rank in more), so it has crossed the mirror and stands on a {} checker",
+                            p.name(),
+                            if p.color == Color::White { "light" } else { "dark" }
+                        ),
+                    )
+                    .with_help(format!("add `arrow: {sq},{sq},{}`", p.color.name())),
+                );
+            }
+        }
         if !ok {
             return;
         }
@@ -531,16 +550,20 @@ mod tests {
              arrow: e2, e4, white";
         let f = check_text(SECTION, pushed);
         assert!(f.is_empty(), "{:?}", summary(&f));
-        // With no checker on e4 it would have started from one on e2.
+        // With no checker on e4 (or on d5 after ...d7–d5) it would have
+        // started from one on e2 (d7).
         for pushed in [
             pushed.replace("arrow: e4,e4,white\n", ""),
             pushed
-                .replace("arrow: e4,e4,white\n", "")
+                .replace("p p p p p p p p", "p p p . p p p p")
                 .replace(
-                    ". . . . P . . .\n             . . . . . . . .",
                     ". . . . . . . .\n             . . . . P . . .",
+                    ". . . p . . . .\n             . . . . P . . .",
                 )
-                .replace("arrow: e2, e4", "arrow: e2, e3"),
+                .replace(
+                    "arrow: e2, e4, white",
+                    "arrow: e2, e4, white\narrow: d7, d5, black",
+                ),
         ] {
             let f = check_text(SECTION, &pushed);
             assert!(
@@ -561,6 +584,32 @@ mod tests {
             f.iter().all(|f| f.rule == common::RING
                 && f.message.contains("starting square")
                 && f.message.contains("checker")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_pawn_on_its_third_rank_has_moved_once_and_stands_on_a_checker() {
+        // e2–e3 and ...c7–c6: each pawn crossed the mirror once.
+        let moved = "r n b q k b n r
+             p p . p p p p p
+             . . p . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . P . . .
+             P P P P . P P P
+             R N B Q K B N R
+             arrow: e3,e3,white
+             arrow: c6,c6,black";
+        let f = check_text(SECTION, moved);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &moved.replace("arrow: c6,c6,black", ""));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(
+            f[0].rule == common::RING
+                && f[0].message.contains("black pawn on c6 has made one move")
+                && f[0].message.contains("dark checker"),
             "{:?}",
             summary(&f)
         );
