@@ -15,9 +15,9 @@
 //!   queen, king), both players' cards in one order;
 //! - a card moves a piece of its type, or (the rules book's wording) the
 //!   player's least valuable movable piece type: pawns that are captured,
-//!   blocked or already moved this turn do not count; or (the first
-//!   experiments book's wording, "Any of the cards may be used to move a
-//!   pawn") a pawn. Each section's own text says which wording it uses.
+//!   blocked or already moved this turn do not count (other pieces may
+//!   move twice); or (the first experiments book's wording, "Any of the
+//!   cards may be used to move a pawn") a pawn. Each section's own text says which wording it uses.
 //!
 //! A colour whose cards this turn are not on the table (back in the hand)
 //! may make up to two moves with any pieces, in any place of the order.
@@ -264,13 +264,14 @@ fn slots(mine: &Played, theirs: &Played) -> Vec<(Vec<Option<Role>>, String)> {
     }
 }
 
-/// The least valuable piece type `color` can move, not counting the
-/// pieces on `moved` (pawns may not move twice in a turn).
+/// The least valuable piece type `color` can move, not counting a pawn
+/// on `moved` (the squares its pieces moved to this turn): only a pawn
+/// may not move twice in a turn.
 fn least_movable(state: &State, color: Color, moved: &[Square]) -> Option<Role> {
     let pos = Position::from_board(&state.board, color, CastlingInference::Standard);
     pos.legal_moves(&RULES)
         .into_iter()
-        .filter(|m| !moved.contains(&m.from()))
+        .filter(|m| !(m.role() == Role::Pawn && moved.contains(&m.from())))
         .map(|m| m.role())
         .min()
 }
@@ -934,6 +935,121 @@ mod tests {
         let f = check_text(SECTION, &format!("{rook}\narrow: a1, a4, white"));
         assert_eq!(f.len(), 1, "{:?}", summary(&f));
         assert_eq!(f[0].rule, CARD);
+    }
+
+    /// White's queen and king cards (Black's went back to the hand); the
+    /// e-pawn is blocked, the queen's knight gone.
+    fn no_pawn_moves(ranks_4_to_1: [&str; 4], arrows: &str) -> Vec<Finding> {
+        let [rank_4, rank_3, rank_2, rank_1] = ranks_4_to_1;
+        check_text(
+            SECTION,
+            &format!(
+                "r n b q k . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . . . p . . .
+                 {rank_4}
+                 {rank_3}
+                 {rank_2}
+                 {rank_1}
+                 card: Q, 8.5, 5
+                 card: K, 9, 5
+                 {arrows}"
+            ),
+        )
+    }
+
+    /// Only a pawn may not move twice in a turn: a knight that moved for
+    /// one card is still the least valuable movable piece for the other.
+    #[test]
+    fn a_piece_moved_this_turn_may_move_again_as_the_least_valuable() {
+        // The knight jumps for both cards.
+        let f = no_pawn_moves(
+            [
+                ". . . . P . . N",
+                ". . . . . . . .",
+                ". . . . . . . .",
+                "R . B Q K B . R",
+            ],
+            "arrow: g1, f3, white\narrow: f3, h4, white",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The bishop may not move while the knight on f3 can.
+        let f = no_pawn_moves(
+            [
+                ". . B . P . . .",
+                ". . . . . N . .",
+                ". . . . . . . .",
+                "R . B Q K . . R",
+            ],
+            "arrow: g1, f3, white\narrow: f1, c4, white",
+        );
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, CARD);
+        // Either card: whichever moved first, the knight could move.
+        assert!(
+            f[0].message
+                .starts_with("the white bishop on f1 moves for White's")
+                && f[0]
+                    .message
+                    .ends_with("least valuable movable piece type (here a knight)"),
+            "{}",
+            f[0].message
+        );
+    }
+
+    /// A pawn that moved for one card may not move again, so the other
+    /// card moves the next least valuable movable piece.
+    #[test]
+    fn a_pawn_moved_this_turn_is_not_movable() {
+        let moved = [
+            ". . . . P . . .",
+            ". . . P . N . .",
+            ". . . . . . . .",
+            "R . B Q K B . R",
+        ];
+        let arrows = "arrow: d2, d3, white\narrow: g1, f3, white";
+        let f = no_pawn_moves(moved, arrows);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // With the a-pawn free to move, the knight may not.
+        let a_pawn = [moved[0], moved[1], "P . . . . . . .", moved[3]];
+        let f = no_pawn_moves(a_pawn, arrows);
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(
+            f[0].message
+                .ends_with("least valuable movable piece type (here a pawn)"),
+            "{}",
+            f[0].message
+        );
+    }
+
+    /// A pawn promoted for one card is a queen for the next: "the same
+    /// pawn" does not move twice.
+    #[test]
+    fn a_pawn_promoted_this_turn_moves_on_as_its_new_piece() {
+        let diagram = "r n b . . . . k
+             . . . . . . . .
+             . . . . . . . .
+             . . . . Q . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             R N B . K B N R
+             card: N, 8.5, 5
+             card: Q, 9, 5
+             arrow: e7, e8, white
+             arrow: e8, e5, white";
+        let f = check_text(SECTION, diagram);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Not a queen card: the knights are the least valuable movable pieces.
+        let f = check_text(SECTION, &diagram.replace("card: Q", "card: R"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(
+            f[0].message
+                .starts_with("the white queen on e8 moves for White's rook card"),
+            "{}",
+            f[0].message
+        );
     }
 
     #[test]
