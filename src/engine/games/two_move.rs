@@ -258,7 +258,13 @@ fn slots(mine: &Played, theirs: &Played) -> Vec<(Vec<Option<Role>>, String)> {
             for &r in &sorted {
                 out.push((vec![Some(r), Some(r)], String::new()));
             }
-            out.push((Vec::new(), String::new()));
+            out.push((
+                Vec::new(),
+                format!(
+                    "had both players chosen {}, both pairs would be eliminated and no piece would move",
+                    role_list(&sorted)
+                ),
+            ));
             out
         }
     }
@@ -314,16 +320,35 @@ fn card_refusal(
     }
 }
 
-/// A reading of the turn that failed: how near it came (the nearest is
-/// reported), the arrow and why.
+/// Why a reading of the turn failed, weakest first: the nearest failure
+/// is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Why {
+    /// The moves cannot be played in this order at all: the replay found
+    /// an order that can, so this says nothing about the cards.
+    Board,
+    /// More moves than the cards in play make (rule `turn`).
+    Count,
+    /// A card may not move the piece, after this many moves (rule `card`).
+    Card(usize),
+    /// Every move fits its card, but not in the cards' order.
+    Order,
+}
+
+/// A reading of the turn that failed: why, and at which arrow.
+#[derive(Clone)]
 struct Miss {
-    rank: usize,
+    why: Why,
     arrow: usize,
     message: String,
 }
 
-/// Readings that replay but break the cards' order rank above every other.
-const ORDER_RANK: usize = 100;
+/// Keeps the nearer of two failures, the first found on a tie.
+fn keep(m: Miss, best: &mut Option<Miss>) {
+    if best.as_ref().is_none_or(|b| b.why < m.why) {
+        *best = Some(m);
+    }
+}
 
 struct Turn<'a> {
     arrows: &'a [&'a Arrow],
@@ -361,7 +386,7 @@ impl Turn<'_> {
             return Ok(());
         };
         let moved = self.moved(seq, k - 1, color);
-        let rank = 1 + made - k;
+        let depth = 1 + made - k;
         let mut miss: Option<Miss> = None;
         for before in self.steps.befores(after, a.from, a.to, color) {
             match self.steps.step(&before, a.from, a.to, color) {
@@ -370,29 +395,24 @@ impl Turn<'_> {
             }
             if let Some(message) = card_refusal(&before, a.from, cards[k - 1], self.wording, &moved)
             {
-                if miss.as_ref().is_none_or(|m| m.rank < rank) {
-                    miss = Some(Miss {
-                        rank,
-                        arrow: i,
-                        message,
-                    });
-                }
+                let m = Miss {
+                    why: Why::Card(depth),
+                    arrow: i,
+                    message,
+                };
+                keep(m, &mut miss);
                 continue;
             }
             match self.undo(&before, seq, cards, k - 1, made) {
                 Ok(()) => return Ok(()),
-                Err(m) => {
-                    if miss.as_ref().is_none_or(|b| b.rank < m.rank) {
-                        miss = Some(m);
-                    }
-                }
+                Err(m) => keep(m, &mut miss),
             }
         }
         Err(miss.unwrap_or_else(|| Miss {
-            rank,
+            why: Why::Board,
             arrow: i,
             message: format!(
-                "in the cards' order (from least to most valuable) the move {}–{} cannot be played",
+                "the move {}–{} cannot be played in this order",
                 a.from, a.to
             ),
         }))
@@ -415,11 +435,10 @@ impl Turn<'_> {
             let Some(color) = arrow_color(a) else {
                 continue;
             };
-            let rank = 1 + pos;
             let moved = self.moved(seq, pos, color);
             if let Some(message) = card_refusal(&s, a.from, cards[pos], self.wording, &moved) {
                 return Err(Miss {
-                    rank,
+                    why: Why::Card(1 + pos),
                     arrow: i,
                     message,
                 });
@@ -428,14 +447,14 @@ impl Turn<'_> {
                 Ok(afters) if !afters.is_empty() => s = afters[0].clone(),
                 Ok(_) => {
                     return Err(Miss {
-                        rank,
+                        why: Why::Board,
                         arrow: i,
                         message: format!("the move {}–{} cannot be played", a.from, a.to),
                     });
                 }
                 Err(message) => {
                     return Err(Miss {
-                        rank,
+                        why: Why::Board,
                         arrow: i,
                         message,
                     });
@@ -463,7 +482,9 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
-/// Ways to give `m` moves to `entries` in order (increasing entry indices).
+/// Ways to give `m` moves to `entries`, each entry to one move at most,
+/// in any order: a colour's moves out of the cards' order are then found
+/// as such.
 fn choices(m: usize, entries: usize) -> Vec<Vec<usize>> {
     if m == 0 {
         return vec![Vec::new()];
@@ -471,7 +492,7 @@ fn choices(m: usize, entries: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     for first in 0..entries {
         for rest in choices(m - 1, entries) {
-            if rest.first().is_none_or(|&r| r > first) {
+            if !rest.contains(&first) {
                 let mut c = vec![first];
                 c.extend(rest);
                 out.push(c);
@@ -513,13 +534,12 @@ fn check_cards_in_play(
         }
     }
     let color_of = |i: usize| arrow_color(arrows[i]).unwrap_or(Color::White);
-    let mut best: Option<Miss> = None;
-    let keep = |m: Miss, best: &mut Option<Miss>| {
-        if best.as_ref().is_none_or(|b| b.rank < m.rank) {
-            *best = Some(m);
-        }
-    };
-    for reading in &readings {
+    // The most likely reading's failure is reported: another reading's may
+    // lie nearer, but blames cards the diagram most likely does not play.
+    let mut first: Option<Miss> = None;
+    let mut nearest: Option<Miss> = None;
+    for (r, reading) in readings.iter().enumerate() {
+        let mut best: Option<Miss> = None;
         let white = slots(&reading[0], &reading[1]);
         let black = slots(&reading[1], &reading[0]);
         for (ws, wwhy) in &white {
@@ -537,7 +557,7 @@ fn check_cards_in_play(
                             short = true;
                             keep(
                                 Miss {
-                                    rank: 0,
+                                    why: Why::Count,
                                     arrow: seq[places[entries.len()]],
                                     message: format!(
                                         "{} makes {} moves here, but {}",
@@ -567,45 +587,75 @@ fn check_cards_in_play(
                             for (k, &p) in bp.iter().enumerate() {
                                 cards[p] = bs[bc[k]];
                             }
-                            // Both players' cards move in one order of value.
-                            let late = (0..seq.len()).find(|&q| {
-                                (0..q).any(
-                                    |p| matches!((cards[p], cards[q]), (Some(x), Some(y)) if x > y),
-                                )
+                            // Both players' cards move in one order of value:
+                            // a move after one for a more valuable card is late.
+                            let late = (0..seq.len()).find_map(|q| {
+                                (0..q)
+                                    .find(|&p| matches!((cards[p], cards[q]), (Some(x), Some(y)) if x > y))
+                                    .map(|p| (p, q))
                             });
-                            match turn.play(&state, seq, &cards, made.len()) {
-                                Ok(()) if late.is_none() => return,
-                                Ok(()) => {
-                                    let q = late.unwrap_or(0);
-                                    let card = cards[q].map_or("", |r| r.name());
+                            match (turn.play(&state, seq, &cards, made.len()), late) {
+                                (Ok(()), None) => return,
+                                (Ok(()), Some((p, q))) => {
+                                    let card = |k: usize| cards[k].map_or("", |r| r.name());
+                                    let side = |k: usize| common::side_name(color_of(seq[k]));
+                                    let before = arrows[seq[p]];
                                     keep(
                                         Miss {
-                                            rank: ORDER_RANK,
+                                            why: Why::Order,
                                             arrow: seq[q],
                                             message: format!(
-                                                "this move, for {}'s {card} card, can only come after a move for a more valuable card, but cards move pieces from least to most valuable: knight, bishop, rook, queen, king",
-                                                common::side_name(color_of(seq[q]))
+                                                "this move, for {}'s {} card, can only come after {}–{}, for {}'s {} card, but cards move pieces from least to most valuable: knight, bishop, rook, queen, king",
+                                                side(q),
+                                                card(q),
+                                                before.from,
+                                                before.to,
+                                                side(p),
+                                                card(p)
                                             ),
                                         },
                                         &mut best,
                                     );
                                 }
-                                Err(m) if late.is_none() => keep(m, &mut best),
-                                Err(_) => {}
+                                (Err(m), None) => keep(m, &mut best),
+                                (Err(_), Some(_)) => {}
                             }
                         }
                     }
                 }
             }
         }
+        if r == 0 {
+            first.clone_from(&best);
+        }
+        if let Some(m) = best {
+            keep(m, &mut nearest);
+        }
     }
-    if let Some(m) = best {
-        let rule = if m.rank == ORDER_RANK { ORDER } else { CARD };
-        let rule = if m.rank == 0 { TURN } else { rule };
-        out.push(Finding::error(rule, arrows[m.arrow].span, m.message).with_help(
-            "the cards move pieces from least to most valuable; matching cards are eliminated and the other card moves twice",
-        ));
+    let Some(m) = first.filter(|m| m.why != Why::Board).or(nearest) else {
+        return;
+    };
+    let rule = match m.why {
+        Why::Order => ORDER,
+        Why::Count => TURN,
+        Why::Card(_) | Why::Board => CARD,
+    };
+    let mut help = String::from(
+        "the cards move pieces from least to most valuable; matching cards are eliminated and the other card moves twice",
+    );
+    if readings.len() > 1
+        && let Some((c, Played::Known(pair))) = readings[0]
+            .iter()
+            .enumerate()
+            .find(|&(c, _)| faces[c].len() == 4)
+    {
+        let side = common::side_name(if c == 0 { Color::White } else { Color::Black });
+        help = format!(
+            "{help}; read with {side}'s {} cards, the last two drawn, as this turn's: no other two of {side}'s four face-up cards fit the moves either",
+            role_list(pair)
+        );
     }
+    out.push(Finding::error(rule, arrows[m.arrow].span, m.message).with_help(help));
 }
 
 impl Game for TwoMove {
@@ -768,7 +818,14 @@ mod tests {
             "card: q, 9, 0",
         );
         assert_eq!(f.len(), 1, "{:?}", summary(&f));
-        assert!(f[0].rule == CARD || f[0].rule == TURN, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, TURN, "{:?}", summary(&f));
+        assert!(
+            f[0].message.ends_with(
+                "makes 2 moves here, but both players chose bishop and queen, so both pairs are eliminated and no piece moves"
+            ),
+            "{}",
+            f[0].message
+        );
         let bq = Played::Known(vec![Role::Bishop, Role::Queen]);
         let (entries, why) = &slots(&bq, &bq)[0];
         assert!(entries.is_empty());
@@ -782,6 +839,41 @@ mod tests {
             slots(&bq, &Played::Known(vec![Role::Knight, Role::Rook]))[0].0,
             [Some(Role::Bishop), Some(Role::Queen)]
         );
+    }
+
+    /// White's knight and queen cards (Black's back in the hand): the
+    /// knight took d1 after the queen left it.
+    const QUEEN_THEN_KNIGHT: &str = "r n b q k b n r
+        p p p p p p p p
+        . . . . . . . .
+        . . . . . . . .
+        Q . . . . . . .
+        . . P . . . . .
+        P P . P P P P P
+        R N B N K B . R
+        card: N, 8.5, 5
+        card: Q, 9, 5
+        arrow: d1, a4, white
+        arrow: e3, d1, white";
+
+    /// A refusal names what decides it: the cards' order, not a card that
+    /// may not move the piece.
+    #[test]
+    fn one_players_moves_keep_the_cards_order() {
+        let f = check_text(SECTION, QUEEN_THEN_KNIGHT);
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, ORDER, "{:?}", summary(&f));
+        assert_eq!(
+            f[0].message,
+            "this move, for White's knight card, can only come after d1–a4, for White's queen card, but cards move pieces from least to most valuable: knight, bishop, rook, queen, king"
+        );
+        // A knight move that needs no queen move first comes first.
+        let keeps = QUEEN_THEN_KNIGHT
+            .replace("R N B N K B . R", "R N B . K B . R")
+            .replace("Q . . . . . . .", "Q . . . . . N .")
+            .replace("arrow: e3, d1", "arrow: e3, g4");
+        let f = check_text(SECTION, &keeps);
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 
     #[test]
