@@ -353,6 +353,23 @@ impl Game for Booster {
                         .with_help("checkers stand under pieces and move with them"),
                     );
                 }
+                if let Some(p) = board.board.get(ring.from)
+                    && rings[color.other() as usize].contains(ring.from)
+                {
+                    out.push(
+                        Finding::error(
+                            common::RING,
+                            ring.span,
+                            format!(
+                                "the {} on {} stands on a white and a black checker, but opposite colour checkers cancel at once: one of each goes back to its owner",
+                                p.name(),
+                                ring.from
+                            ),
+                        )
+                        .with_help("a piece stands on checkers of one colour at most"),
+                    );
+                    continue;
+                }
                 // "get it to the back rank of the board. If you do, just
                 // remove the hobble checker".
                 if let Some(p) = board.board.get(ring.from)
@@ -531,6 +548,24 @@ mod tests {
             .collect();
         let f = check_text(SECTION, &format!("{OPENING}{seven}"));
         assert!(f.iter().any(|f| f.rule == CHECKERS), "{:?}", summary(&f));
+    }
+
+    /// "If one of your pieces is on a black and a white checker,
+    /// immediately remove one checker of each colour": no piece stands on
+    /// both colours.
+    #[test]
+    fn no_piece_stands_on_both_colours_of_checker() {
+        let both = format!("{OPENING}\narrow: g1, g1, white\narrow: g1, g1, black");
+        let f = check_text(SECTION, &both);
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, common::RING);
+        assert_eq!(
+            f[0].message,
+            "the white knight on g1 stands on a white and a black checker, but opposite colour checkers cancel at once: one of each goes back to its owner"
+        );
+        // Black's checker alone hobbles it.
+        let f = check_text(SECTION, &format!("{OPENING}\narrow: g1, g1, black"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 
     #[test]
