@@ -6,14 +6,19 @@
 //! far back rank. Check is tested with hobbled pieces attacking like pawns
 //! (hobbled pawns not at all), and boosted pieces threatening with their
 //! regular move and one king step (the least a stack allows).
+//! `checkers: W, B` counts the checkers in front of each player: with the
+//! rings (a stack each, of one checker at least) six a colour, which
+//! bounds the booster steps a stack pays for, one checker a step.
 
-use crate::diagram::{ArrowColour, BoardDiagram, Color, Piece, Role, Square};
+use crate::diagram::{Arrow, ArrowColour, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{
     CastlingInference, Position, Rules, SquareSet, is_king_step, king_attacks, reach,
 };
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
-use crate::engine::replay::{State, StepRules, default_befores, en_passant_victim, orthodox_step};
+use crate::engine::replay::{
+    Plan, State, StepRules, arrow_color, default_befores, en_passant_victim, orthodox_step,
+};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Booster;
@@ -392,8 +397,22 @@ impl Game for Booster {
                 }
                 rings[color as usize].insert(ring.from);
             }
-            if mine.len() > PER_PLAYER {
-                out.push(Finding::error(
+            let on_board = rings[color as usize].len();
+            match (stock(board, color), &board.checkers) {
+                (Some(front), Some(line)) if on_board + front > PER_PLAYER => out.push(
+                    Finding::error(
+                        CHECKERS,
+                        line.span,
+                        format!(
+                            "{} {} checkers: {on_board} on the board and {front} in front of {}, but each player has {PER_PLAYER}",
+                            on_board + front,
+                            color.name(),
+                            common::side_name(color)
+                        ),
+                    )
+                    .with_help("`checkers: W, B` counts the checkers in front of each player, not those under pieces"),
+                ),
+                (None, _) if mine.len() > PER_PLAYER => out.push(Finding::error(
                     CHECKERS,
                     mine[PER_PLAYER].span,
                     format!(
@@ -401,7 +420,8 @@ impl Game for Booster {
                         common::side_name(color),
                         mine.len()
                     ),
-                ));
+                )),
+                _ => {}
             }
         }
         let state = State {
@@ -417,7 +437,167 @@ impl Game for Booster {
                 .flat_map(|c| common::heads(&arrows, c).into_iter().map(move |s| (s, c)))
                 .collect(),
         };
-        common::check_moves_and_turn(board, &state, &arrows, &steps, &in_check, out);
+        if let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) {
+            let to_move = common::side_to_move(&arrows, &plan);
+            common::check_turn(board, &state, to_move, &in_check, out);
+            check_spent_checkers(board, &state, &arrows, &plan, &steps, out);
+        }
+    }
+}
+
+/// The checkers in front of `color` (`checkers: W, B`), if drawn.
+fn stock(board: &BoardDiagram, color: Color) -> Option<usize> {
+    let c = board.checkers.as_ref()?;
+    let n = match color {
+        Color::White => c.white,
+        Color::Black => c.black,
+    };
+    Some(n as usize)
+}
+
+/// One piece's turn: its regular move, then its booster steps.
+struct Turn {
+    color: Color,
+    made: bool,
+    piece: Piece,
+    start: Square,
+    /// The squares it moves through.
+    squares: Vec<Square>,
+    /// The arrows that are booster steps.
+    steps: Vec<usize>,
+}
+
+/// The turns the replayed arrows make: a booster step goes on the turn
+/// of the piece that just moved (read as `BoosterSteps::step` reads it:
+/// a king step that is no regular move).
+fn turns(state: &State, arrows: &[&Arrow], plan: &Plan, rules: &BoosterSteps) -> Vec<Turn> {
+    let mut out: Vec<Turn> = Vec::new();
+    for (start, order, made) in [
+        (&plan.start, &plan.made, true),
+        (state, &plan.proposed, false),
+    ] {
+        let mut s = start.clone();
+        let first = out.len();
+        for &i in order {
+            let a = arrows[i];
+            let (Some(piece), Some(color)) = (s.piece(a.from), arrow_color(a)) else {
+                break;
+            };
+            let regular = hobbled(&s, a.from)
+                || orthodox_step(
+                    &s,
+                    a.from,
+                    a.to,
+                    color,
+                    &PSEUDO,
+                    CastlingInference::Standard,
+                )
+                .is_ok();
+            let goes_on = out[first..]
+                .last()
+                .filter(|t| t.color == color && t.squares.last() == Some(&a.from));
+            match goes_on {
+                Some(_) if !regular && boosted(&s, a.from) && is_king_step(a.from, a.to) => {
+                    if let Some(t) = out.last_mut() {
+                        t.squares.push(a.to);
+                        t.steps.push(i);
+                    }
+                }
+                _ => out.push(Turn {
+                    color,
+                    made,
+                    piece,
+                    start: a.from,
+                    squares: vec![a.from, a.to],
+                    steps: Vec::new(),
+                }),
+            }
+            match rules.step(&s, a.from, a.to, color) {
+                Ok(afters) if !afters.is_empty() => s = afters[0].clone(),
+                _ => break,
+            }
+        }
+    }
+    out
+}
+
+/// "If you make the king's move, remove the checker and place it in
+/// front of you": a piece makes no more booster steps than the checkers
+/// under it, which the six of its colour less those in front of the
+/// player and under other pieces bound; and the made steps put their
+/// checkers in front of the player, where a card takes back one a turn
+/// at most.
+fn check_spent_checkers(
+    board: &BoardDiagram,
+    state: &State,
+    arrows: &[&Arrow],
+    plan: &Plan,
+    rules: &BoosterSteps,
+    out: &mut Vec<Finding>,
+) {
+    let turns = turns(state, arrows, plan, rules);
+    for color in [Color::White, Color::Black] {
+        let side = common::side_name(color);
+        let front = stock(board, color);
+        let rings = state.rings[color as usize];
+        // The diagram shows the position before the proposed moves: the
+        // first proposed turn starts from it.
+        if let Some(t) = turns.iter().find(|t| t.color == color && !t.made) {
+            let others = rings.iter().filter(|sq| !t.squares.contains(sq)).count();
+            let most = PER_PLAYER.saturating_sub(others + front.unwrap_or(0));
+            if let Some(&i) = t.steps.get(most) {
+                let of = match front {
+                    Some(n) => {
+                        format!("{n} are in front of {side} and {others} under other pieces")
+                    }
+                    None => format!("{others} are under other pieces"),
+                };
+                out.push(
+                    Finding::error(
+                        CHECKERS,
+                        arrows[i].span,
+                        format!(
+                            "the {} on {} makes {} booster steps, one checker each, but it stands on at most {most} {} checker{}: of {side}'s {PER_PLAYER}, {of}",
+                            t.piece.name(),
+                            t.start,
+                            t.steps.len(),
+                            color.name(),
+                            if most == 1 { "" } else { "s" }
+                        ),
+                    )
+                    .with_help("each king step spends one checker under the piece"),
+                );
+            }
+        }
+        // The diagram shows the position after the made moves.
+        let made: Vec<&Turn> = turns
+            .iter()
+            .filter(|t| t.color == color && t.made)
+            .collect();
+        let spent: usize = made.iter().map(|t| t.steps.len()).sum();
+        let in_front = front.unwrap_or(PER_PLAYER.saturating_sub(rings.len()));
+        if spent > in_front + made.len()
+            && let Some(&i) = made.iter().flat_map(|t| &t.steps).last()
+        {
+            let but = match front {
+                Some(n) => format!("{n} are in front of {side}"),
+                None => format!(
+                    "with {} {} checkers on the board at most {in_front} can be",
+                    rings.len(),
+                    color.name()
+                ),
+            };
+            out.push(
+                Finding::error(
+                    CHECKERS,
+                    arrows[i].span,
+                    format!(
+                        "{side} made {spent} booster steps, each putting its checker in front of {side}, and a card puts back one a turn at most, but {but}"
+                    ),
+                )
+                .with_help("`checkers: W, B` counts the checkers in front of each player"),
+            );
+        }
     }
 }
 
@@ -565,6 +745,113 @@ mod tests {
         );
         // Black's checker alone hobbles it.
         let f = check_text(SECTION, &format!("{OPENING}\narrow: g1, g1, black"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// "You need 6 each of 2 colours": the checkers on the board and those
+    /// in front of a player (`checkers: W, B`) are six at most.
+    #[test]
+    fn the_stock_and_the_board_hold_six_checkers_a_colour() {
+        let f = check_text(SECTION, &format!("{OPENING}\ncheckers: 7, 6"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, CHECKERS);
+        assert_eq!(
+            f[0].message,
+            "7 white checkers: 0 on the board and 7 in front of White, but each player has 6"
+        );
+        let two = format!("{OPENING}\narrow: b1, b1, white\narrow: g1, g1, white");
+        let f = check_text(SECTION, &format!("{two}\ncheckers: 5, 6"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(
+            f[0].message,
+            "7 white checkers: 2 on the board and 5 in front of White, but each player has 6"
+        );
+        let f = check_text(SECTION, &format!("{two}\ncheckers: 4, 6"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// White's knight on g1 on a white checker, jumping to f3 and
+    /// stepping on like a king twice.
+    const TWO_STEPS: &str = "arrow: g1, g1, white
+        arrow: g1, f3, white
+        arrow: f3, e3, white
+        arrow: e3, d3, white";
+
+    /// "If you make the king's move, remove the checker and place it in
+    /// front of you. If the piece is on more than one checker, you may
+    /// continue spending checkers": a step a checker under the piece.
+    #[test]
+    fn each_booster_step_spends_a_checker_under_the_piece() {
+        // Five of White's six are in front of White: the knight has one.
+        let f = check_text(SECTION, &format!("{OPENING}\n{TWO_STEPS}\ncheckers: 5, 6"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, CHECKERS);
+        assert_eq!(
+            f[0].message,
+            "the white knight on g1 makes 2 booster steps, one checker each, but it stands on at most 1 white checker: of White's 6, 5 are in front of White and 0 under other pieces"
+        );
+        let f = check_text(SECTION, &format!("{OPENING}\n{TWO_STEPS}\ncheckers: 4, 6"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // No stock drawn: five other white checkers leave the knight one.
+        let rings = |files: &[&str]| -> String {
+            files
+                .iter()
+                .map(|f| format!("\narrow: {f}2, {f}2, white"))
+                .collect()
+        };
+        let others = rings(&["a", "b", "c", "d", "e"]);
+        let f = check_text(SECTION, &format!("{OPENING}{others}\n{TWO_STEPS}"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(
+            f[0].message.ends_with(
+                "it stands on at most 1 white checker: of White's 6, 5 are under other pieces"
+            ),
+            "{}",
+            f[0].message
+        );
+        let four = rings(&["a", "b", "c", "d"]);
+        let f = check_text(SECTION, &format!("{OPENING}{four}\n{TWO_STEPS}"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// Made: the knight jumped to f3 and stepped to e3 and d3, putting
+    /// two checkers in front of White; a card may put one back.
+    #[test]
+    fn spent_checkers_go_in_front_of_the_player() {
+        let made = OPENING
+            .replace("R N B Q K B N R", "R N B Q K B . R")
+            .replace(
+                ". . . . . . . .\n        P P",
+                ". . . N . . . .\n        P P",
+            );
+        let arrows = "arrow: g1, f3, white\narrow: f3, e3, white\narrow: e3, d3, white";
+        let f = check_text(SECTION, &format!("{made}\n{arrows}\ncheckers: 0, 6"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert_eq!(f[0].rule, CHECKERS);
+        assert_eq!(
+            f[0].message,
+            "White made 2 booster steps, each putting its checker in front of White, and a card puts back one a turn at most, but 0 are in front of White"
+        );
+        let f = check_text(SECTION, &format!("{made}\n{arrows}\ncheckers: 1, 6"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // No stock drawn: six white checkers on the board leave none in front.
+        let rings = |squares: &[&str]| -> String {
+            squares
+                .iter()
+                .map(|sq| format!("\narrow: {sq}, {sq}, white"))
+                .collect()
+        };
+        let six = rings(&["a2", "b2", "c2", "d2", "e2", "d3"]);
+        let f = check_text(SECTION, &format!("{made}\n{arrows}{six}"));
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        assert!(
+            f[0].message
+                .ends_with("but with 6 white checkers on the board at most 0 can be"),
+            "{}",
+            f[0].message
+        );
+        let three = rings(&["a2", "b2", "d3"]);
+        let f = check_text(SECTION, &format!("{made}\n{arrows}{three}"));
         assert!(f.is_empty(), "{:?}", summary(&f));
     }
 
