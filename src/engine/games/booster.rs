@@ -28,6 +28,15 @@ pub const CHECKERS: &str = "checkers";
 /// Each player has six checkers.
 const PER_PLAYER: usize = 6;
 
+/// One standard set. A hobbled bishop steps straight ahead and a boosted
+/// one like a king, so bishops change colour; a booster step takes a pawn
+/// back to its first rank (its last it never stays on: it promotes).
+const MATERIAL: MaterialRules = MaterialRules {
+    bishops_keep_colour: false,
+    pawns_on_back_ranks: true,
+    ..MaterialRules::ORTHODOX
+};
+
 const PSEUDO: Rules = Rules {
     king_safety: false,
     en_passant: true,
@@ -214,19 +223,33 @@ impl StepRules for BoosterSteps {
                 if state.piece(to).is_some_and(|p| p.color == color) {
                     return Err(reason);
                 }
+                // "A pawn that moves to the back rank immediately promotes",
+                // by a booster step too.
+                let far = if color == Color::White { 8 } else { 1 };
+                let becomes: Vec<Piece> = if piece.role == Role::Pawn && to.rank == far {
+                    PSEUDO
+                        .promotion_roles
+                        .iter()
+                        .map(|&r| Piece::new(color, r))
+                        .collect()
+                } else {
+                    vec![piece]
+                };
                 let mut out = Vec::new();
                 for keep in [true, false] {
-                    // A booster step is no double step: no en passant after it.
-                    let mut s = state.clone();
-                    s.en_passant = None;
-                    s.board.set(from, None);
-                    s.board.set(to, Some(piece));
-                    s.set_ring(from, None);
-                    // The spent checker goes back; others may remain.
-                    s.set_ring(to, keep.then_some(color));
-                    for s in with_captured_checkers(&s, to, taken) {
-                        if !in_check(&s, color) && !out.contains(&s) {
-                            out.push(s);
+                    for &now in &becomes {
+                        // A booster step is no double step: no en passant after it.
+                        let mut s = state.clone();
+                        s.en_passant = None;
+                        s.board.set(from, None);
+                        s.board.set(to, Some(now));
+                        s.set_ring(from, None);
+                        // The spent checker goes back; others may remain.
+                        s.set_ring(to, keep.then_some(color));
+                        for s in with_captured_checkers(&s, to, taken) {
+                            if !in_check(&s, color) && !out.contains(&s) {
+                                out.push(s);
+                            }
                         }
                     }
                 }
@@ -248,7 +271,7 @@ impl StepRules for BoosterSteps {
     }
 
     fn material(&self) -> MaterialRules {
-        MaterialRules::ORTHODOX
+        MATERIAL
     }
 
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
@@ -336,7 +359,8 @@ impl Game for Booster {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::ORTHODOX, out);
+        material::check(board, &MATERIAL, out);
+        common::check_no_pawn_on_last_rank(board, out);
         let mut rings = [SquareSet::EMPTY; 2];
         for (colour, color) in [
             (ArrowColour::White, Color::White),
@@ -1136,6 +1160,115 @@ mod tests {
         let f = check_text(SECTION, &PROMOTED.replace(". . N . k", ". . P . k"));
         assert!(
             f.iter().any(|f| f.rule == material::RULE),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's pawn on b6, boosted, steps from b7 onto c8 and promotes;
+    /// after Black's move, the new queen moves like one.
+    const STEPS_ONTO_THE_BACK_RANK: &str = ". . . . . . . k
+        . . . . . . . .
+        . P . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . .
+        arrow: b6, b6, white
+        arrow: b6, b7, white
+        arrow: b7, c8, white
+        arrow: h8, g8, black
+        arrow: c8, c2, white";
+
+    #[test]
+    fn a_pawn_promotes_on_the_back_rank_by_a_booster_step_too() {
+        let f = check_text(SECTION, STEPS_ONTO_THE_BACK_RANK);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Made: it cannot stand there still a pawn.
+        let f = check_text(
+            SECTION,
+            ". . P . . . . k
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . K . . .
+             arrow: b6, b7, white
+             arrow: b7, c8, white",
+        );
+        assert!(
+            f.iter().any(|f| f.rule == material::RULE
+                && f.message == "a white pawn on c8, White's last rank"),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's pawn went e2–e3 and, on two checkers, stepped back to d2
+    /// and d1.
+    const BACK_TO_THE_FIRST_RANK: &str = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . P K . . .";
+
+    /// Pawn ranks: booster steps go any way, so a pawn may stand on its
+    /// own first rank; it still never stays on its last.
+    #[test]
+    fn a_boosted_pawn_may_step_back_to_its_first_rank() {
+        let f = check_text(
+            SECTION,
+            &format!(
+                "{BACK_TO_THE_FIRST_RANK}\narrow: e2, e3, white\narrow: e3, d2, white\narrow: d2, d1, white"
+            ),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // From there it moves one square forward, not two.
+        let f = check_text(
+            SECTION,
+            &format!("{BACK_TO_THE_FIRST_RANK}\narrow: d1, d2, white"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{BACK_TO_THE_FIRST_RANK}\narrow: d1, d3, white"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// Bishop colours: a hobbled bishop moves straight ahead like a pawn
+    /// (and a boosted one steps like a king), so two bishops on one colour
+    /// need no promotion; a third still does.
+    #[test]
+    fn bishops_change_colour_under_checkers() {
+        let two_light = "r n b q k b n r
+            p p p p p p p p
+            . . . . . . . .
+            . . . . . . . .
+            . . . P . . . .
+            . . . B . . . .
+            P P P . P P P P
+            R N . Q K B N R";
+        let f = check_text(
+            SECTION,
+            &format!("{two_light}\narrow: d2, d3, white\narrow: d3, d3, black"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &two_light.replace("R N . Q", "R N B Q"));
+        assert!(
+            f.iter().any(|f| f.rule == material::RULE
+                && f.message
+                    .contains("too many pieces to have come from promotion")),
             "{:?}",
             summary(&f)
         );
