@@ -564,6 +564,10 @@ fn check_spent_checkers(
         let side = common::side_name(color);
         let front = stock(board, color);
         let rings = state.rings[color as usize];
+        if rings.len() + front.unwrap_or(0) > PER_PLAYER {
+            // Already found: more than six.
+            continue;
+        }
         // The diagram shows the position before the proposed moves: the
         // first proposed turn starts from it.
         if let Some(t) = turns.iter().find(|t| t.color == color && !t.made) {
