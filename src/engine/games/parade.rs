@@ -8,15 +8,31 @@
 //! on the board: a slider's line stops at the first piece. The moved piece is
 //! picked up first, so it does not block its own new square; the new square
 //! must be empty ("place it in another square": the game has no captures).
+//!
+//! Each move is made (the piece now on its new square) or proposed (still
+//! on its old one). Several moves are replayed in an order that works:
+//! made ones undone from the diagram, proposed ones played on from it.
+//!
+//! Bishops do not keep their colour of square: the deal's gaps put them
+//! anywhere, and a knight moves a bishop onto the other colour.
 
-use crate::diagram::{Arrow, BoardDiagram, Square};
+use crate::diagram::{Arrow, Board, BoardDiagram, Color, Square};
 use crate::engine::chess::{SquareSet, attacks};
+use crate::engine::games::common;
 use crate::engine::games::golf::check_deal;
 use crate::engine::material::{self, MaterialRules};
 use crate::engine::replay::arrow_color;
 use crate::engine::{DiagramContext, Finding, Game};
+use crate::source::Span;
 
 pub struct Parade;
+
+/// The sixteen pieces without pawns; no promotion, and bishops on any
+/// colour of square.
+const MATERIAL: MaterialRules = MaterialRules {
+    bishops_keep_colour: false,
+    ..MaterialRules::NO_PAWNS
+};
 
 /// The setup deals one pile of eight cards.
 const SETUP_CARDS: usize = 8;
@@ -27,7 +43,7 @@ impl Game for Parade {
     }
 
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::NO_PAWNS, out);
+        material::check(board, &MATERIAL, out);
         if !board.cards.is_empty() {
             check_deal(cx.cards, board, SETUP_CARDS, "Parade Chess Solitaire", out);
         }
@@ -35,11 +51,30 @@ impl Game for Parade {
     }
 }
 
-/// Groups the move arrows by mover (tail square and colour) and checks
-/// each pair.
+/// One move: the piece on `by` (of the arrows' `color`) moves the piece
+/// on `old.to` to `new.to`.
+struct ParadeMove<'a> {
+    by: Square,
+    color: Color,
+    old: &'a Arrow,
+    new: &'a Arrow,
+}
+
+/// Why a move cannot be read one way: the arrow to blame and the reason.
+struct Refusal {
+    span: Span,
+    reason: String,
+}
+
+/// Groups the move arrows by mover (tail square and colour) into moves,
+/// then replays them: made moves undone from the diagram, proposed ones
+/// played on from it, each in an order that works. The text fixes no
+/// order (each card is a move of the player's choice), so a diagram is
+/// refused only when no order works.
 fn check_moves(board: &BoardDiagram, out: &mut Vec<Finding>) {
+    let arrows = common::move_arrows(board);
     let mut groups: Vec<Vec<&Arrow>> = Vec::new();
-    for a in crate::engine::games::common::move_arrows(board) {
+    for a in arrows.iter().copied() {
         match groups
             .iter_mut()
             .find(|g| g[0].from == a.from && g[0].colour == a.colour)
@@ -48,10 +83,15 @@ fn check_moves(board: &BoardDiagram, out: &mut Vec<Finding>) {
             None => groups.push(vec![a]),
         }
     }
+    let mut moves = Vec::new();
     for group in groups {
         for pair in group.chunks(2) {
             match pair {
-                [old, new] => check_pair(board, old, new, out),
+                [old, new] => {
+                    if let Some(m) = parade_move(&board.board, old, new, out) {
+                        moves.push(m);
+                    }
+                }
                 [single] => out.push(
                     Finding::error(
                         "arrow",
@@ -67,41 +107,30 @@ fn check_moves(board: &BoardDiagram, out: &mut Vec<Finding>) {
             }
         }
     }
-}
-
-/// `old` points at the moved piece's old square and `new` at its new one.
-/// The move may be made (the piece now stands on `new`) or proposed (it
-/// still stands on `old`).
-fn check_pair(board: &BoardDiagram, old: &Arrow, new: &Arrow, out: &mut Vec<Finding>) {
-    let Some(color) = arrow_color(old) else {
-        return;
-    };
-    let b = &board.board;
-    let from = old.from;
-    let Some(mover) = b.get(from) else {
-        out.push(Finding::error(
-            "arrow",
-            old.span,
-            format!(
-                "there is no piece on {from} to move another piece: the mover stays where it stands"
-            ),
-        ));
-        return;
-    };
-    if mover.color != color {
-        out.push(Finding::error(
-            "arrow",
-            old.span,
-            format!(
-                "the arrows are {} but the piece on {from} is a {}",
-                color.name(),
-                mover.name()
-            ),
-        ));
+    if common::too_many_to_replay(&arrows, out) {
         return;
     }
-    let who = format!("the {} on {from}", mover.name());
+    // Each move that no reading explains is reported, then set aside so
+    // that the others are replayed without it.
+    while !moves.is_empty() {
+        let Some((i, refusal)) = replay(&board.board, &moves) else {
+            return;
+        };
+        out.push(Finding::error("arrow", refusal.span, refusal.reason));
+        moves.remove(i);
+    }
+}
+
+/// The move drawn by `old` and `new`, or the finding that it is none.
+fn parade_move<'a>(
+    board: &Board,
+    old: &'a Arrow,
+    new: &'a Arrow,
+    out: &mut Vec<Finding>,
+) -> Option<ParadeMove<'a>> {
+    let color = arrow_color(old)?;
     if old.to == new.to {
+        let who = mover_name(board, old.from);
         out.push(Finding::error(
             "arrow",
             new.span,
@@ -110,69 +139,248 @@ fn check_pair(board: &BoardDiagram, old: &Arrow, new: &Arrow, out: &mut Vec<Find
                 new.to
             ),
         ));
-        return;
+        return None;
     }
-    // Made: the moved piece stands on the new square and the old one is
-    // empty; proposed: the other way round.
-    let (moved_sq, span) = match (b.get(new.to), b.get(old.to)) {
-        (Some(_), None) => (new.to, new.span),
-        (None, Some(_)) => (old.to, old.span),
-        (Some(_), Some(p)) => {
-            out.push(Finding::error(
-                "arrow",
-                new.span,
-                format!(
-                    "{} and {} are both occupied (a {} stands on {}): the moved piece leaves one and lands on an empty other",
-                    old.to,
-                    new.to,
-                    p.name(),
-                    old.to
-                ),
-            ));
-            return;
+    Some(ParadeMove {
+        by: old.from,
+        color,
+        old,
+        new,
+    })
+}
+
+/// The failure of the reading that went farthest: how many moves it
+/// explained first, whether it read the move as the board suggests, and
+/// which move failed why.
+#[derive(Default)]
+struct Best {
+    best: Option<((usize, bool), usize, Refusal)>,
+}
+
+impl Best {
+    fn note(&mut self, depth: usize, likely: bool, i: usize, refusal: Refusal) {
+        if self
+            .best
+            .as_ref()
+            .is_none_or(|(k, _, _)| (depth, likely) > *k)
+        {
+            self.best = Some(((depth, likely), i, refusal));
         }
-        (None, None) => {
-            out.push(Finding::error(
-                "arrow",
-                new.span,
-                format!(
-                    "no piece stands on {} or {} for {who} to move",
-                    old.to, new.to
-                ),
-            ));
-            return;
+    }
+}
+
+/// Tries every reading of the moves (each made or proposed) and every
+/// order; `None` when one works, else the move to blame and why.
+fn replay(board: &Board, moves: &[ParadeMove]) -> Option<(usize, Refusal)> {
+    let n = moves.len();
+    // Likely readings first: a move whose old square still holds a piece
+    // is proposed; otherwise made.
+    let likely: u32 = (0..n)
+        .filter(|&i| board.get(moves[i].old.to).is_none())
+        .fold(0, |m, i| m | 1 << i);
+    let mut masks: Vec<u32> = (0..1u32 << n).collect();
+    masks.sort_by_key(|&m| ((m ^ likely).count_ones(), m));
+    let mut best = Best::default();
+    for mask in masks {
+        let mut made: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 1).collect();
+        let mut proposed: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 0).collect();
+        let depth = made.len();
+        if undo_all(board, moves, &mut made, 0, &mut best)
+            && play_all(board, moves, &mut proposed, depth, &mut best)
+        {
+            return None;
         }
+    }
+    best.best.map(|(_, i, r)| (i, r))
+}
+
+/// Undoes the moves `left` backwards from `after`, the last made first.
+fn undo_all(
+    after: &Board,
+    moves: &[ParadeMove],
+    left: &mut Vec<usize>,
+    depth: usize,
+    best: &mut Best,
+) -> bool {
+    if left.is_empty() {
+        return true;
+    }
+    for k in 0..left.len() {
+        let i = left[k];
+        let m = &moves[i];
+        match undo(after, m) {
+            Ok(before) => {
+                left.remove(k);
+                if undo_all(&before, moves, left, depth + 1, best) {
+                    return true;
+                }
+                left.insert(k, i);
+            }
+            Err(r) => best.note(depth, after.get(m.new.to).is_some(), i, r),
+        }
+    }
+    false
+}
+
+/// Plays the moves `left` on from `before`.
+fn play_all(
+    before: &Board,
+    moves: &[ParadeMove],
+    left: &mut Vec<usize>,
+    depth: usize,
+    best: &mut Best,
+) -> bool {
+    if left.is_empty() {
+        return true;
+    }
+    for k in 0..left.len() {
+        let i = left[k];
+        let m = &moves[i];
+        match play(before, m, false) {
+            Ok(after) => {
+                left.remove(k);
+                if play_all(&after, moves, left, depth + 1, best) {
+                    return true;
+                }
+                left.insert(k, i);
+            }
+            Err(r) => best.note(depth, before.get(m.old.to).is_some(), i, r),
+        }
+    }
+    false
+}
+
+/// The board before the made move `m` that left `after`: the moved piece
+/// back from the new square to the old, which must be a legal move.
+fn undo(after: &Board, m: &ParadeMove) -> Result<Board, Refusal> {
+    let (old, new) = (m.old.to, m.new.to);
+    if let Some(r) = off_board(m) {
+        return Err(r);
+    }
+    let moved = match (after.get(new), after.get(old)) {
+        (Some(p), None) => p,
+        _ => return Err(occupancy(after, m, true)),
     };
-    let Some(moved) = b.get(moved_sq) else {
-        return;
-    };
-    if moved.color == color {
-        out.push(Finding::error(
-            "arrow",
-            span,
-            format!(
-                "{who} cannot move the {} on {moved_sq}: a piece moves only pieces of the opposite colour",
-                moved.name()
+    let mut before = after.clone();
+    before.set(new, None);
+    before.set(old, Some(moved));
+    play(&before, m, true)?;
+    Ok(before)
+}
+
+/// The board after the move `m` from `before`, or why the move cannot be
+/// made. `made`: the move is read as made, so a finding about the moved
+/// piece points at the arrow to where it now stands.
+fn play(before: &Board, m: &ParadeMove, made: bool) -> Result<Board, Refusal> {
+    let (from, old, new) = (m.by, m.old.to, m.new.to);
+    if let Some(r) = off_board(m) {
+        return Err(r);
+    }
+    let Some(mover) = before.get(from) else {
+        return Err(Refusal {
+            span: m.old.span,
+            reason: format!(
+                "there is no piece on {from} to move another piece: the mover stays where it stands"
             ),
-        ));
-        return;
+        });
+    };
+    if mover.color != m.color {
+        return Err(Refusal {
+            span: m.old.span,
+            reason: format!(
+                "the arrows are {} but the piece on {from} is a {}",
+                m.color.name(),
+                mover.name()
+            ),
+        });
+    }
+    let who = format!("the {} on {from}", mover.name());
+    let moved = match (before.get(old), before.get(new)) {
+        (Some(p), None) => p,
+        _ => return Err(occupancy(before, m, made)),
+    };
+    if moved.color == m.color {
+        return Err(Refusal {
+            span: if made { m.new.span } else { m.old.span },
+            reason: format!(
+                "{who} cannot move the {} on {}: a piece moves only pieces of the opposite colour",
+                moved.name(),
+                if made { new } else { old }
+            ),
+        });
     }
     // The moved piece is in the hand: neither square holds it.
-    let occ = SquareSet::occupied(b).without(moved_sq);
+    let occ = SquareSet::occupied(before).without(old);
     let reach = attacks(&occ, from, mover.role, mover.color);
-    for (sq, arrow, what) in [(old.to, old, "take it from"), (new.to, new, "put it on")] {
+    for (sq, arrow, what) in [(old, m.old, "take it from"), (new, m.new, "put it on")] {
         if !reach.contains(sq) {
-            out.push(Finding::error(
-                "arrow",
-                arrow.span,
-                format!(
+            return Err(Refusal {
+                span: arrow.span,
+                reason: format!(
                     "{who} cannot {what} {sq}: it does not attack {sq}{}",
                     blocked(&occ, from, sq)
                 ),
-            ));
-            return;
+            });
         }
     }
+    let mut after = before.clone();
+    after.set(old, None);
+    after.set(new, Some(moved));
+    Ok(after)
+}
+
+/// An arrow of `m` that leaves the board (into the margin).
+fn off_board(m: &ParadeMove) -> Option<Refusal> {
+    [m.old, m.new]
+        .into_iter()
+        .find(|a| !a.from.is_on_board() || !a.to.is_on_board())
+        .map(|a| Refusal {
+            span: a.span,
+            reason: format!(
+                "{}–{} leaves the board: a Parade move is made on the board's squares",
+                a.from, a.to
+            ),
+        })
+}
+
+/// "the black knight on d3", or "the piece on d3" when none stands there.
+fn mover_name(board: &Board, sq: Square) -> String {
+    match board.get(sq) {
+        Some(p) => format!("the {} on {sq}", p.name()),
+        None => format!("the piece on {sq}"),
+    }
+}
+
+/// Why `board` does not hold the moved piece as the reading needs: made,
+/// on the new square with the old one empty; proposed, the other way round.
+fn occupancy(board: &Board, m: &ParadeMove, made: bool) -> Refusal {
+    let (old, new) = (m.old.to, m.new.to);
+    let who = mover_name(board, m.by);
+    let (span, reason) = match (board.get(old), board.get(new)) {
+        (Some(p), Some(_)) => (
+            m.new.span,
+            format!(
+                "{old} and {new} are both occupied (a {} stands on {old}): the moved piece leaves one and lands on an empty other",
+                p.name()
+            ),
+        ),
+        (None, None) => (
+            m.new.span,
+            format!("no piece stands on {old} or {new} for {who} to move"),
+        ),
+        (Some(p), None) if made => (
+            m.new.span,
+            format!(
+                "{new} is empty and a {} stands on {old}: {who} has not moved it yet",
+                p.name()
+            ),
+        ),
+        _ => (
+            m.old.span,
+            format!("no piece stands on {old} for {who} to move"),
+        ),
+    };
+    Refusal { span, reason }
 }
 
 /// ", e3 is in the way" when a piece stands between.
@@ -302,6 +510,148 @@ mod tests {
         let text = mutate(after, "arrow: e4, f3, black", "arrow: e4, f3, white");
         let found = findings(&text);
         assert!(found.iter().any(|d| d.rule == "arrow"), "{found:?}");
+    }
+
+    use crate::engine::games::common::testing::{check_text, summary};
+
+    /// A black rook on d1 moves the white knight d3–d7, and the white
+    /// queen on f5 moves the black bishop c2–d5: the queen needs d3 empty
+    /// (the knight gone), and the rook needs d5 empty (the bishop not yet
+    /// there), so the rook's move comes first.
+    const ROOK_THEN_QUEEN: &str = ". . . . . . . .
+        . . . N . . . .
+        . . . . . . . .
+        . . . b . Q . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . r . . . .
+        arrow: d1, d3, black
+        arrow: d1, d7, black
+        arrow: f5, c2, white
+        arrow: f5, d5, white";
+
+    #[test]
+    fn a_move_may_cross_a_square_a_later_move_fills() {
+        let f = check_text(SECTION, ROOK_THEN_QUEEN);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn two_moves_that_each_need_the_other_first_are_refused() {
+        // The queen moved the bishop d5–c2 instead: the rook needs d5
+        // empty (the queen first), and the queen needs d3 empty (the rook
+        // first). On the final board each move's squares are clear.
+        let text = ". . . . . . . .
+            . . . N . . . .
+            . . . . . . . .
+            . . . . . Q . .
+            . . . . . . . .
+            . . . . . . . .
+            . . b . . . . .
+            . . . r . . . .
+            arrow: d1, d3, black
+            arrow: d1, d7, black
+            arrow: f5, d5, white
+            arrow: f5, c2, white";
+        let f = check_text(SECTION, text);
+        assert_eq!(f.len(), 1, "{:?}", summary(&f));
+        let m = &f[0].message;
+        assert!(
+            m.contains("does not attack") && m.contains("is in the way"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn proposed_moves_are_played_in_an_order_that_works() {
+        // Both pieces still on their old squares, the queen's move drawn
+        // first: it needs the knight off d3, so the rook's move goes first.
+        let text = ". . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . Q . .
+            . . . . . . . .
+            . . . N . . . .
+            . . b . . . . .
+            . . . r . . . .
+            arrow: f5, c2, white
+            arrow: f5, d5, white
+            arrow: d1, d3, black
+            arrow: d1, d7, black";
+        let f = check_text(SECTION, text);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // With the rook's arrows gone, the knight blocks the queen.
+        let alone = text
+            .replace("arrow: d1, d3, black", "")
+            .replace("arrow: d1, d7, black", "");
+        let f = check_text(SECTION, &alone);
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: the white queen on f5 cannot take it from c2: it does not attack c2 (d3 is in the way)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_mover_that_a_later_move_took_away_moved_before() {
+        // The black bishop on e4 moved the knight f3–g2, then the white
+        // rook on e1 moved the bishop e4–e8.
+        let text = ". . . . b . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . N .
+            . . . . R . . .
+            arrow: e4, f3, black
+            arrow: e4, g2, black
+            arrow: e1, e4, white
+            arrow: e1, e8, white";
+        let f = check_text(SECTION, text);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A piece on e3 blocks the rook: the bishop never left e4, and
+        // is not there.
+        let blocked = text.replace(
+            ". . . . . . . .\n            . . . . . . N .",
+            ". . . . n . . .\n            . . . . . . N .",
+        );
+        let f = check_text(SECTION, &blocked);
+        assert!(
+            f.iter().any(|f| f.message.contains("e3 is in the way")),
+            "{blocked}\n{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn two_bishops_on_one_colour_are_no_promotion() {
+        // The knight on d3 moved the white bishop c1–e1: both on dark squares.
+        let text = ". . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . n . . . .
+            . . . . . . . .
+            B . . . B . . .
+            arrow: d3, c1, black
+            arrow: d3, e1, black";
+        let f = check_text(SECTION, text);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A third bishop is more than a set holds.
+        let f = check_text(
+            SECTION,
+            &text.replacen(". . . . . . . .", ". . . . . . . B", 1),
+        );
+        assert_eq!(
+            summary(&f),
+            ["material: White has 3 bishops; a set has 2"],
+            "{:?}",
+            summary(&f)
+        );
     }
 
     #[test]
