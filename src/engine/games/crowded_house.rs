@@ -11,6 +11,10 @@
 //! that starts on their half or takes a king standing there. A move that
 //! leaves the mover's king open to that capture is not allowed; any other
 //! check is.
+//!
+//! "En passant capture only works if the pawn is captured immediately
+//! after its first move": only by the player right after the double
+//! step's, the one of the other colour whose turn follows.
 
 use crate::diagram::{BoardDiagram, Color, Piece, Rect, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules};
@@ -58,6 +62,13 @@ impl Half {
             Half::King => "king-side",
         }
     }
+
+    fn side(self) -> &'static str {
+        match self {
+            Half::Queen => "queen side",
+            Half::King => "king side",
+        }
+    }
 }
 
 /// The player after `color`'s player on `half`.
@@ -97,14 +108,20 @@ impl StepRules for CrowdedSteps {
         to: Square,
         color: Color,
     ) -> Result<Vec<State>, String> {
-        let afters = orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)?;
-        let halves: Vec<Half> = match self.half {
+        let mut halves: Vec<Half> = match self.half {
             Some(h) => vec![h],
             None => [Half::Queen, Half::King]
                 .into_iter()
                 .filter(|h| h.holds(from) || h.holds(to))
                 .collect(),
         };
+        if let Some(next) = en_passant_player(state, from, to, color) {
+            if !halves.contains(&next) {
+                return Err(en_passant_refusal(from, to, color, next, self.half));
+            }
+            halves = vec![next];
+        }
+        let afters = orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)?;
         let mut reason = None;
         let mut out = Vec::new();
         for after in afters {
@@ -139,6 +156,65 @@ impl StepRules for CrowdedSteps {
     fn en_passant(&self) -> bool {
         true
     }
+}
+
+/// When `from`–`to` has the shape of an en passant capture (the double
+/// step just before, or one the diagram may imply): the half of the one
+/// player who may take it ("immediately after its first move"), the
+/// player right after the double step's. A double step stays on its file,
+/// so the file tells whose it was.
+fn en_passant_player(state: &State, from: Square, to: Square, color: Color) -> Option<Half> {
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
+    let landed = if color == Color::White { 5 } else { 4 };
+    let victim = Square::new(to.file, from.rank);
+    let shape = state.piece(from) == Some(Piece::new(color, Role::Pawn))
+        && from.file.abs_diff(to.file) == 1
+        && to.rank as i8 - from.rank as i8 == forward
+        && from.rank == landed
+        && state.piece(to).is_none()
+        && state.piece(victim) == Some(Piece::new(color.other(), Role::Pawn))
+        && state.en_passant.is_none_or(|sq| sq == to);
+    shape.then(|| next_player(color.other(), half_of(to)).1)
+}
+
+fn half_of(sq: Square) -> Half {
+    if Half::Queen.holds(sq) {
+        Half::Queen
+    } else {
+        Half::King
+    }
+}
+
+/// Why `from`–`to`, an en passant capture that only the player on `next`
+/// may make, is not theirs (`marked`: the mover's half, when known).
+fn en_passant_refusal(
+    from: Square,
+    to: Square,
+    color: Color,
+    next: Half,
+    marked: Option<Half>,
+) -> String {
+    let stepper = color.other();
+    let (start, land) = match stepper {
+        Color::White => (2, 4),
+        Color::Black => (7, 5),
+    };
+    let why = match marked {
+        Some(h) => format!("not {} {}", h.name(), color.name()),
+        None => format!(
+            "and {from}–{to} neither starts nor ends on the {}",
+            next.side()
+        ),
+    };
+    format!(
+        "{from}–{to} takes en passant, which only the player right after the double step may do: after {} {}'s {}–{} that is {} {}, {why}",
+        half_of(to).name(),
+        stepper.name(),
+        Square::new(to.file, start),
+        Square::new(to.file, land),
+        next.name(),
+        color.name()
+    )
 }
 
 fn contains(rect: &Rect, sq: Square) -> bool {
@@ -344,6 +420,76 @@ mod tests {
         assert_eq!(
             f[0].message,
             "after d1–e2 the next player (king-side black) could capture the white king with the black queen on h5"
+        );
+    }
+
+    /// White's c5 pawn beside Black's d5, which the diagram implies has
+    /// just stepped from d7.
+    const C5_BESIDE_D5: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . . . . . .
+        . . P p . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P . P P P P P
+        R N B Q K B N R";
+
+    #[test]
+    fn en_passant_is_only_for_the_player_right_after_the_double_step() {
+        // d7–d5 is queen-side Black's; the next player is king-side White,
+        // and c5–d6 stays on the queen side.
+        let f = check_text(SECTION, &format!("{C5_BESIDE_D5}\narrow: c5, d6, white"));
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: c5–d6 takes en passant, which only the player right after the double step may do: after queen-side black's d7–d5 that is king-side white, and c5–d6 neither starts nor ends on the king side"
+            ]
+        );
+        // Shown as a proposed double step, then the capture: the same.
+        let f = check_text(
+            SECTION,
+            &format!("{C5_BESIDE_D5}\narrow: d7, d5, black\narrow: c5, d6, white")
+                .replace(". . P p . . . .", ". . P . . . . .")
+                .replace("p p p . p p p p", "p p p p p p p p"),
+        );
+        assert!(
+            f.iter().any(|f| f
+                .message
+                .contains("only the player right after the double step")),
+            "{:?}",
+            summary(&f)
+        );
+        // From e5 the capture starts on the king side: king-side White's.
+        let e5 = C5_BESIDE_D5
+            .replace(". . P p . . . .", ". . . p P . . .")
+            .replace("P P . P P P P P", "P P P P . P P P");
+        let f = check_text(SECTION, &format!("{e5}\narrow: e5, d6, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn en_passant_by_the_marked_player_needs_the_double_step_on_the_same_half() {
+        // e2–e4 is king-side White's; the next player is king-side Black.
+        let board = "r n b q k b n r
+             p p p . p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . p P . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B N R
+             arrow: d4, e3, black";
+        let f = check_text(SECTION, &format!("{board}\nrect: 5, 1, 8, 8"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, board);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Queen-side Black may move the d4 pawn, but does not play next.
+        let f = check_text(SECTION, &format!("{board}\nrect: 1, 1, 4, 8"));
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: d4–e3 takes en passant, which only the player right after the double step may do: after king-side white's e2–e4 that is king-side black, not queen-side black"
+            ]
         );
     }
 
