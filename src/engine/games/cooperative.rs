@@ -20,12 +20,15 @@
 //!   cards, written in upper case);
 //! - the 32-card deck holds 8 pawn cards, 2 knight, bishop and rook cards
 //!   and one queen and king card a colour, and no checker cards.
+//!
+//! An en passant capture is a capture like any other: it takes the pawn
+//! beside the square it moves to, through the same card checks.
 
 use crate::diagram::{Arrow, BoardDiagram, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Rules, SquareSet, attacks};
 use crate::engine::games::common;
 use crate::engine::material;
-use crate::engine::replay::{State, StepRules, arrow_color, orthodox_step};
+use crate::engine::replay::{State, StepRules, arrow_color, en_passant_victim, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Cooperative;
@@ -76,11 +79,32 @@ fn has_type(state: &State, color: Color, role: Role) -> bool {
         .any(|(_, p)| p == Piece::new(color, role))
 }
 
+/// The square and piece that `from`–`to` captures: the enemy piece on
+/// `to`, or the pawn an en passant capture takes beside it, right after
+/// its double step (or where the diagram leaves unknown what came just
+/// before, and may imply that double step).
+fn taken(state: &State, from: Square, to: Square) -> Option<(Square, Piece)> {
+    let mover = state.piece(from)?;
+    if let Some(victim) = state.piece(to) {
+        return (victim.color != mover.color).then_some((to, victim));
+    }
+    let forward: i8 = if mover.color == Color::White { 1 } else { -1 };
+    let victim_sq = en_passant_victim(from, to);
+    let victim = Piece::new(mover.color.other(), Role::Pawn);
+    (mover.role == Role::Pawn
+        && from.file.abs_diff(to.file) == 1
+        && to.rank as i8 - from.rank as i8 == forward
+        && state.en_passant.is_none_or(|sq| sq == to)
+        && state.piece(victim_sq) == Some(victim))
+    .then_some((victim_sq, victim))
+}
+
 impl CoopSteps {
-    /// Why the cards do not allow the piece on `from` to take the one on `to`.
+    /// Why the cards do not allow the piece on `from` to take the one on `to`
+    /// (or, en passant, the pawn beside it).
     fn card_refusal(&self, state: &State, from: Square, to: Square) -> Option<String> {
         let mover = state.piece(from)?;
-        let victim = state.piece(to).filter(|v| v.color != mover.color)?;
+        let (victim_sq, victim) = taken(state, from, to)?;
         if let Some(card) = self.cards.played
             && mover.role != card.role
             && has_type(state, mover.color, card.role)
@@ -106,7 +130,7 @@ impl CoopSteps {
             return None;
         }
         Some(format!(
-            "the {} on {from} captures the {} on {to}, but the card this capture takes is a {} card: the captured piece must be of that type",
+            "the {} on {from} captures the {} on {victim_sq}, but the card this capture takes is a {} card: the captured piece must be of that type",
             mover.name(),
             victim.name(),
             card.role.name()
@@ -152,8 +176,9 @@ impl StepRules for CoopSteps {
         if color != self.color {
             return orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard);
         }
+        let captures = taken(state, from, to).is_some();
         if from != self.start
-            && state.piece(to).is_none()
+            && !captures
             && let Some(piece) = state.piece(from)
         {
             return Err(format!(
@@ -161,7 +186,7 @@ impl StepRules for CoopSteps {
                 piece.name()
             ));
         }
-        if from == self.start && state.piece(to).is_none() && self.first_captures {
+        if from == self.start && !captures && self.first_captures {
             return Err(format!(
                 "{from}–{to} does not capture, but is read as a capture"
             ));
@@ -398,7 +423,7 @@ impl Game for Cooperative {
         let readings = if made {
             vec![false, true]
         } else {
-            vec![state.piece(path[0].1).is_some()]
+            vec![taken(&state, path[0].0, path[0].1).is_some()]
         };
         let mut failures = Vec::new();
         for first_captures in readings {
@@ -656,6 +681,73 @@ mod tests {
             f[0].message,
             "the black bishop on e4 captures the white knight on b1, but the card this capture takes is a rook card: the captured piece must be of that type"
         );
+    }
+
+    /// White's e5 pawn beside Black's d5, which has just stepped from d7;
+    /// White just played a pawn card, and Black's discard stack shows a
+    /// pawn card on top.
+    const EN_PASSANT: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . . . . . .
+        . . . p P . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P . P P P
+        R N B Q K B N R
+        card: P, 8.5, 6
+        card: p, 8.5, -1
+        arrow: e5, d6, white";
+
+    /// The same capture made: the white pawn on d6, and Black's pawn card
+    /// on the captured stack.
+    const EN_PASSANT_MADE: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . P . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P . P P P
+        R N B Q K B N R
+        card: P, 8.5, 6
+        card: p, 11, 2.5
+        arrow: e5, d6, white";
+
+    #[test]
+    fn en_passant_needs_the_capturing_card_just_played() {
+        for diagram in [EN_PASSANT, EN_PASSANT_MADE] {
+            let f = check_text(SECTION, diagram);
+            assert!(f.is_empty(), "{diagram}: {:?}", summary(&f));
+            let f = check_text(
+                SECTION,
+                &diagram.replace("card: P, 8.5, 6", "card: N, 8.5, 6"),
+            );
+            assert_eq!(
+                summary(&f),
+                [
+                    "arrow: the white pawn on e5 captures on d6, but the card its player just played is a knight card: the capturing piece must be of that type"
+                ],
+                "{diagram}"
+            );
+        }
+    }
+
+    #[test]
+    fn en_passant_takes_the_card_of_the_pawn_it_captures() {
+        let f = check_text(
+            SECTION,
+            &EN_PASSANT.replace("card: p, 8.5, -1", "card: n, 8.5, -1"),
+        );
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: the white pawn on e5 captures the black pawn on d5, but the card this capture takes is a knight card: the captured piece must be of that type"
+            ]
+        );
+        // Made, with a knight card on the captured stack, e5–d6 may have
+        // taken a knight (a promoted pawn) standing on d6.
+        let made = EN_PASSANT_MADE.replace("card: p, 11, 2.5", "card: n, 11, 2.5");
+        let f = check_text(SECTION, &made);
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 
     #[test]
