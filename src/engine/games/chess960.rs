@@ -1,8 +1,10 @@
 //! Chess960: orthodox chess from a shuffled back rank, castling to the
 //! usual squares. A diagram with cards is a starting position dealt from
 //! them: it must obey Fischer's restrictions and be exactly what the
-//! book's procedure makes of its cards. Grey arrows (castling drawn in the
-//! margin) are annotations.
+//! book's procedure makes of its cards. A diagram without cards whose
+//! armies stand on their own two ranks is a starting position too, held
+//! to the restrictions. Grey arrows (castling drawn in the margin) are
+//! annotations.
 
 use crate::diagram::{BoardDiagram, Card, CardFace, Color, Piece, Role, Square};
 use crate::engine::cards::CardTable;
@@ -121,6 +123,26 @@ fn setup(back: [Role; 8]) -> impl Fn(Square) -> Option<Piece> {
 
 fn describe(p: Option<Piece>) -> String {
     p.map_or("an empty square".to_string(), |p| format!("a {}", p.name()))
+}
+
+/// Whether the diagram is a starting position without cards: each side's
+/// sixteen pieces all on its own two ranks (1 and 2, 7 and 8). No game
+/// reaches that but by knights (and pieces sliding on the back rank
+/// behind them) going out and back, so it is read as a start.
+fn is_start_position(board: &BoardDiagram) -> bool {
+    let home = |sq: Square, c: Color| match c {
+        Color::White => sq.rank <= 2,
+        Color::Black => sq.rank >= 7,
+    };
+    [Color::White, Color::Black].into_iter().all(|c| {
+        let army: Vec<Square> = board
+            .board
+            .pieces()
+            .filter(|(_, p)| p.color == c)
+            .map(|(sq, _)| sq)
+            .collect();
+        army.len() == 16 && army.iter().all(|&sq| home(sq, c))
+    })
 }
 
 /// Fischer's restrictions on the diagram's starting position.
@@ -250,9 +272,9 @@ impl Game for Chess960 {
 
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MaterialRules::ORTHODOX, out);
+        let before = out.len();
         // A diagram with cards is a starting position dealt from them.
         if !board.cards.is_empty() {
-            let before = out.len();
             check_restrictions(board, out);
             match deal(&board.cards, cx.cards) {
                 Err(f) => out.push(f),
@@ -285,9 +307,11 @@ impl Game for Chess960 {
                     }
                 }
             }
-            if out.len() > before {
-                return;
-            }
+        } else if is_start_position(board) {
+            check_restrictions(board, out);
+        }
+        if out.len() > before {
+            return;
         }
         let state = State::new(board.board.clone());
         let arrows = common::move_arrows(board);
@@ -387,6 +411,80 @@ mod tests {
             "{:?}",
             summary(&f)
         );
+    }
+
+    /// A start position drawn without cards, White's back rank `back`
+    /// and Black's `black`.
+    fn start(back: &str, black: &str) -> Vec<Finding> {
+        check_text(
+            SECTION,
+            &format!(
+                "{black}\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\n{back}"
+            ),
+        )
+    }
+
+    #[test]
+    fn a_start_position_without_cards_obeys_the_restrictions() {
+        let f = start("B N R Q K B N R", "b n r q k b n r");
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = start("B N K Q R B N R", "b n k q r b n r");
+        assert_eq!(
+            summary(&f),
+            ["chess960-setup: the king on c1 is not between the rooks on e1 and h1"]
+        );
+        // The material check says it too: no pawn is missing to promote.
+        let f = start("B N B R K Q N R", "b n b r k q n r");
+        assert!(
+            summary(&f).contains(
+                &"chess960-setup: the bishops on a1 and c1 stand on squares of the same colour; they must be on different colours".to_string()
+            ),
+            "{:?}",
+            summary(&f)
+        );
+        let f = start("B N R Q K B N R", "b n r k q b n r");
+        assert_eq!(
+            summary(&f),
+            ["chess960-setup: a black king on d8, where the mirror of White's piece belongs"]
+        );
+        // A pawn not on its square (and a knight in its place) is no start
+        // position's.
+        let f = check_text(
+            SECTION,
+            "b n r q k b n r
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P N P P P
+             B P R Q K B N R",
+        );
+        assert!(
+            f.iter().any(|f| f
+                .message
+                .contains("the white pawns start in their regular places")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_game_position_is_no_start_position() {
+        // After e2–e4 the king on c1 may have walked outside its rooks:
+        // nothing says this is a start.
+        let f = check_text(
+            SECTION,
+            "b n r q k b n r
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P . P P P
+             B N K Q R B N R",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 
     #[test]
