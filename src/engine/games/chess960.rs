@@ -1,11 +1,13 @@
 //! Chess960: orthodox chess from a shuffled back rank, castling to the
 //! usual squares. A diagram with cards is a starting position dealt from
 //! them: it must obey Fischer's restrictions and be exactly what the
-//! book's procedure makes of its cards. A diagram without cards whose
+//! book's procedure makes of its cards (each book's own text: the seed's
+//! three piles, or the current edition's two decks). A diagram without cards whose
 //! armies stand on their own two ranks is a starting position too, held
 //! to the restrictions. Grey arrows (castling drawn in the margin) are
 //! annotations.
 
+use crate::book::{Book, DiagramEntry};
 use crate::diagram::{BoardDiagram, Card, CardFace, Color, Piece, Role, Square};
 use crate::engine::cards::CardTable;
 use crate::engine::chess::{CastlingInference, Rules};
@@ -108,6 +110,139 @@ fn deal(cards: &[Card], table: &CardTable) -> Result<[Role; 8], Finding> {
         }
     }
     Ok(rank.map(|r| r.unwrap_or(Role::Pawn)))
+}
+
+/// How the section's text deals a setup from cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Procedure {
+    /// The seed's: a bishop card from each of two black piles (odd and
+    /// even pips), then a third pile "N, N, Q, R, R, plus black R" filling
+    /// the empty squares from the left.
+    Piles,
+    /// The current edition's: the eight white pieces in two decks of four
+    /// (one bishop each), dealt alternately, 1, 2, 1, 2, left to right
+    /// along the first rank; the king swapped with the nearest rook when
+    /// both rooks are on one side of it.
+    Decks,
+}
+
+impl Procedure {
+    /// The procedure of the section's text; where the text names neither,
+    /// the cards tell: the seed's deal starts with two black bishop cards.
+    fn of(text: &str, cards: &[Card]) -> Procedure {
+        let words: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if words.contains("deck 1 and deck 2") {
+            return Procedure::Decks;
+        }
+        if words.contains("three piles") {
+            return Procedure::Piles;
+        }
+        let black = |c: &Card| match c.face() {
+            CardFace::Piece(p) => p.color == Color::Black,
+            CardFace::Checker(c) => c == Color::Black,
+            _ => false,
+        };
+        if cards.len() >= 2 && cards[..2].iter().all(black) {
+            Procedure::Piles
+        } else {
+            Procedure::Decks
+        }
+    }
+}
+
+/// The text of the `##` section a diagram sits in.
+fn section_text<'a>(book: &'a Book, entry: &DiagramEntry) -> &'a str {
+    let Some(i) = entry.section else {
+        return "";
+    };
+    let start = book.sections[i].span.start;
+    let end = book.sections[i + 1..]
+        .iter()
+        .find(|s| s.level <= 2)
+        .map_or(book.source.text.len(), |s| s.span.start);
+    book.source.text.get(start..end).unwrap_or("")
+}
+
+/// The current edition's deal: the back rank, left to right, or the
+/// finding for the card that breaks the procedure.
+fn deal_decks(cards: &[Card]) -> Result<[Role; 8], Finding> {
+    const DECK: [Role; 8] = [
+        Role::Knight,
+        Role::Knight,
+        Role::Bishop,
+        Role::Bishop,
+        Role::Rook,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    // "Deal eight cards face up along the bottom of the board": left to right.
+    let mut dealt: Vec<&Card> = cards.iter().collect();
+    dealt.sort_by(|a, b| a.x.total_cmp(&b.x));
+    let span = dealt.last().map_or(Default::default(), |c| c.span);
+    let roles: Vec<Option<Role>> = dealt
+        .iter()
+        .map(|c| match c.face() {
+            CardFace::Piece(p) if p.color == Color::White => Some(p.role),
+            _ => None,
+        })
+        .collect();
+    let mut sorted = roles.clone();
+    sorted.sort();
+    let mut deck = DECK.map(Some).to_vec();
+    deck.sort();
+    if sorted != deck {
+        let names: Vec<&str> = dealt.iter().map(|c| c.symbol.as_str()).collect();
+        return Err(Finding::error(
+            SETUP,
+            span,
+            format!(
+                "the deck is the white pieces N, N, B, B, R, R, Q and K, but these cards are {}",
+                names.join(", ")
+            ),
+        ));
+    }
+    let mut rank = [Role::Pawn; 8];
+    for (f, role) in roles.into_iter().enumerate() {
+        rank[f] = role.unwrap_or(Role::Pawn);
+    }
+    let bishops: Vec<usize> = (0..8).filter(|&i| rank[i] == Role::Bishop).collect();
+    if let [b1, b2] = bishops[..]
+        && b1 % 2 == b2 % 2
+    {
+        let ordinal = |i: usize| match i + 1 {
+            1 => "1st".to_string(),
+            2 => "2nd".to_string(),
+            3 => "3rd".to_string(),
+            n => format!("{n}th"),
+        };
+        return Err(Finding::error(
+            SETUP,
+            dealt[b2].span,
+            format!(
+                "the bishop cards are the {} and {} dealt, both from deck {}, but one bishop card goes into each deck",
+                ordinal(b1),
+                ordinal(b2),
+                b1 % 2 + 1
+            ),
+        )
+        .with_help("so the bishops stand on squares of different colours"));
+    }
+    // "If both rooks are on the same side of the king, swap the king with
+    // the nearest rook."
+    let king = (0..8).find(|&i| rank[i] == Role::King).unwrap_or(0);
+    let rooks: Vec<usize> = (0..8).filter(|&i| rank[i] == Role::Rook).collect();
+    let nearest = if rooks.iter().all(|&r| r < king) {
+        rooks.last()
+    } else if rooks.iter().all(|&r| r > king) {
+        rooks.first()
+    } else {
+        None
+    };
+    if let Some(&r) = nearest {
+        rank.swap(king, r);
+    }
+    Ok(rank)
 }
 
 /// The starting position with `back` on the first and last ranks.
@@ -276,7 +411,13 @@ impl Game for Chess960 {
         // A diagram with cards is a starting position dealt from them.
         if !board.cards.is_empty() {
             check_restrictions(board, out);
-            match deal(&board.cards, cx.cards) {
+            let text = section_text(cx.book, cx.entry);
+            let procedure = Procedure::of(text, &board.cards);
+            let dealt = match procedure {
+                Procedure::Piles => deal(&board.cards, cx.cards),
+                Procedure::Decks => deal_decks(&board.cards),
+            };
+            match dealt {
                 Err(f) => out.push(f),
                 Ok(back) => {
                     let expected = setup(back);
@@ -296,7 +437,11 @@ impl Game for Chess960 {
                                 ),
                             )
                             .with_help(format!(
-                                "the two first cards' pips place the bishops; the others fill the empty squares from the left, the three rook cards making rook, king, rook{}",
+                                "{}{}",
+                                match procedure {
+                                    Procedure::Piles => "the two first cards' pips place the bishops; the others fill the empty squares from the left, the three rook cards making rook, king, rook",
+                                    Procedure::Decks => "the cards, left to right, are the pieces along the first rank, the king swapped with the nearest rook when both rooks are on one side of it",
+                                },
                                 if differ.len() > 1 {
                                     format!(" ({} squares differ)", differ.len())
                                 } else {
@@ -485,6 +630,90 @@ mod tests {
              B N K Q R B N R",
         );
         assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// The current edition's deal: eight white cards dealt left to right
+    /// along the bottom, alternately from deck 1 and deck 2.
+    fn decks(back: &str, cards: &[&str]) -> Vec<Finding> {
+        let cards: String = cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("card: {c}, {i}, 8.5\n"))
+            .collect();
+        check_text(
+            SECTION,
+            &format!(
+                "{}\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\n{back}\n{cards}",
+                back.to_lowercase()
+            ),
+        )
+    }
+
+    #[test]
+    fn the_current_deal_places_the_cards_left_to_right() {
+        let standard = ["R", "N", "B", "Q", "K", "B", "N", "R"];
+        let f = decks("R N B Q K B N R", &standard);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Both rooks left of the king: the king swaps with the nearer one.
+        let swap = ["R", "R", "B", "K", "N", "B", "Q", "N"];
+        let f = decks("R K B R N B Q N", &swap);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = decks("R N B K Q B N R", &standard);
+        assert_eq!(
+            summary(&f),
+            [
+                "chess960-setup: the cards give a white queen on d1, but the diagram has a white king"
+            ]
+        );
+    }
+
+    #[test]
+    fn both_bishop_cards_in_one_deck_is_found() {
+        // The 2nd and 4th cards both come from deck 2.
+        let f = decks("R B N B K Q N R", &["R", "B", "N", "B", "K", "Q", "N", "R"]);
+        assert!(
+            summary(&f).contains(
+                &"chess960-setup: the bishop cards are the 2nd and 4th dealt, both from deck 2, but one bishop card goes into each deck".to_string()
+            ),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn the_current_deck_is_the_eight_white_pieces() {
+        let f = decks("R N B Q K B N R", &["R", "N", "B", "Q", "K", "B", "N", "r"]);
+        assert_eq!(
+            summary(&f),
+            [
+                "chess960-setup: the deck is the white pieces N, N, B, B, R, R, Q and K, but these cards are R, N, B, Q, K, B, N, r"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_section_text_tells_which_deal() {
+        let board = "b n r q k b n r\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\nB N R Q K B N R";
+        let seed_cards = "card: n, 8.5, 0\ncard: k, 11, 0\ncard: N, 8.5, 5\ncard: R, 9, 5\ncard: Q, 9.5, 5\ncard: r, 10, 5\ncard: N, 10.5, 5\ncard: R, 11, 5";
+        let book = |text: &str| {
+            let diagram: String = format!("{board}\n{seed_cards}")
+                .lines()
+                .map(|l| format!("    {l}\n"))
+                .collect();
+            format!("## Chess960\n\n{text}\n\n{diagram}")
+        };
+        let seed = "create three piles of cards";
+        let f = text_findings(&book(seed), SECTION);
+        assert!(f.is_empty(), "{f:?}");
+        let current = "call them deck 1 and deck 2.";
+        let f = text_findings(&book(current), SECTION);
+        assert!(
+            f.iter().any(|d| d
+                .diagnostic
+                .message
+                .starts_with("the deck is the white pieces")),
+            "{f:?}"
+        );
     }
 
     #[test]
