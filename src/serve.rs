@@ -8,7 +8,7 @@
 //! drawings, and the server keeps running.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
@@ -489,36 +489,81 @@ fn respond(request: tiny_http::Request, root: &Path, generation: &Generation, st
             .and_then(|(_, n)| n.parse().ok());
         return events(request, since, generation, stop);
     }
-    let rel = percent_decode(url.trim_start_matches('/'));
-    let rel = if rel.is_empty() || rel.ends_with('/') {
-        format!("{rel}index.html")
-    } else {
-        rel
-    };
-    // Never serve a path that leaves the site's folder.
-    let safe = Path::new(&rel)
-        .components()
-        .all(|c| matches!(c, Component::Normal(_)));
-    let path = root.join(&rel);
-    let response = match std::fs::read(&path) {
-        Ok(bytes) if safe => {
-            let header = tiny_http::Header::from_bytes("Content-Type", content_type(&path))
-                .expect("a valid header");
+    let file = site_relative(&url).and_then(|rel| open_site_file(root, &rel));
+    let _ = match file {
+        Some((file, len)) => {
+            let header =
+                tiny_http::Header::from_bytes("Content-Type", content_type(Path::new(&url)))
+                    .expect("a valid header");
             let no_cache =
                 tiny_http::Header::from_bytes("Cache-Control", "no-store").expect("a valid header");
-            tiny_http::Response::from_data(bytes)
-                .with_header(header)
-                .with_header(no_cache)
+            // The length read when it was opened, and no more.
+            request.respond(tiny_http::Response::new(
+                tiny_http::StatusCode(200),
+                vec![header, no_cache],
+                file.take(len),
+                usize::try_from(len).ok(),
+                None,
+            ))
         }
-        _ => {
+        None => {
             let header = tiny_http::Header::from_bytes("Content-Type", "text/html; charset=utf-8")
                 .expect("a valid header");
-            tiny_http::Response::from_data(not_found(&rel, generation.current()).into_bytes())
-                .with_header(header)
-                .with_status_code(404)
+            let rel = percent_decode(url.trim_start_matches('/'));
+            request.respond(
+                tiny_http::Response::from_data(not_found(&rel, generation.current()).into_bytes())
+                    .with_header(header)
+                    .with_status_code(404),
+            )
         }
     };
-    let _ = request.respond(response);
+}
+
+/// The path in the site that a request's URL path names, or `None` if it
+/// could lead anywhere else. Split before decoding, so an encoded `/`
+/// (`..%2f`, which browsers send as written) stays inside one name, and
+/// such a name is refused: no `..`, `.`, empty, absolute, `/`, `\` or NUL.
+fn site_relative(url_path: &str) -> Option<PathBuf> {
+    let rel = url_path.strip_prefix('/')?;
+    let mut path = PathBuf::new();
+    let mut segments = rel.split('/').peekable();
+    while let Some(segment) = segments.next() {
+        // `/` and `dir/` name the folder's index.
+        let name = if segment.is_empty() && segments.peek().is_none() {
+            "index.html".to_string()
+        } else {
+            percent_decode(segment)
+        };
+        let plain = !matches!(name.as_str(), "" | "." | "..")
+            && !name.contains(['/', '\\', '\0'])
+            && Path::new(&name)
+                .components()
+                .all(|c| matches!(c, Component::Normal(_)));
+        if !plain {
+            return None;
+        }
+        path.push(name);
+    }
+    Some(path)
+}
+
+/// The regular file at `rel` in the folder `root`, opened, with its length;
+/// `None` for anything else (a folder, FIFO or device, or a link that
+/// leads out of the site), before a byte of it is read.
+fn open_site_file(root: &Path, rel: &Path) -> Option<(std::fs::File, u64)> {
+    let root = std::fs::canonicalize(root).ok()?;
+    let path = std::fs::canonicalize(root.join(rel)).ok()?;
+    if !path.starts_with(&root) {
+        return None;
+    }
+    // Checked before opening, as opening a FIFO waits for a writer; then
+    // on the handle, in case the path changed in between.
+    if !std::fs::symlink_metadata(&path).ok()?.is_file() {
+        return None;
+    }
+    let file = std::fs::File::open(&path).ok()?;
+    let meta = file.metadata().ok()?;
+    meta.is_file().then_some((file, meta.len()))
 }
 
 /// The page for a missing file. It listens for rebuilds too: a page whose
@@ -675,6 +720,53 @@ mod tests {
         assert_eq!(percent_decode("a%20b.html"), "a b.html");
         assert_eq!(percent_decode("100%"), "100%");
         assert_eq!(percent_decode("%zz"), "%zz");
+    }
+
+    #[test]
+    fn a_url_path_that_could_leave_the_site_names_nothing() {
+        let rel = |u: &str| site_relative(u).map(|p| p.to_string_lossy().into_owned());
+        assert_eq!(rel("/").as_deref(), Some("index.html"));
+        assert_eq!(rel("/rules/").as_deref(), Some("rules/index.html"));
+        assert_eq!(rel("/rules/a%20b.html").as_deref(), Some("rules/a b.html"));
+        for bad in [
+            "/..%2f..%2fdev%2fzero",
+            "/../etc/passwd",
+            "/%2e%2e/etc/passwd",
+            "/./index.html",
+            "/%2fetc%2fpasswd",
+            "//etc/passwd",
+            "/rules//a.html",
+            "/..%5c..%5cetc%5cpasswd",
+            "/index.html%00.png",
+            "index.html",
+            "http://127.0.0.1/index.html",
+        ] {
+            assert_eq!(rel(bad), None, "{bad}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_a_regular_file_inside_the_site_is_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("site");
+        std::fs::create_dir_all(root.join("rules")).unwrap();
+        std::fs::write(root.join("rules/a.html"), "page").unwrap();
+        std::fs::write(dir.path().join("secret"), "secret").unwrap();
+        std::os::unix::fs::symlink(dir.path().join("secret"), root.join("out.html")).unwrap();
+        std::os::unix::fs::symlink("rules/a.html", root.join("in.html")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", root.join("zero.html")).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(root.join("pipe.html"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let open = |rel: &str| open_site_file(&root, Path::new(rel)).map(|(_, len)| len);
+        assert_eq!(open("rules/a.html"), Some(4));
+        assert_eq!(open("in.html"), Some(4), "a link that stays inside");
+        for bad in ["out.html", "zero.html", "pipe.html", "rules", "gone.html"] {
+            assert_eq!(open(bad), None, "{bad}");
+        }
     }
 
     #[test]

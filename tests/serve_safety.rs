@@ -1,0 +1,308 @@
+//! `serve` as a user runs it, on what an outside fuzzer and probes found:
+//! a request's path is checked before anything is opened, so nothing
+//! outside the site (no `/dev/zero`, no FIFO, no link out of it) is read.
+//!
+//! Each server runs with `TMPDIR` set to a folder of the test's own, so its
+//! site folder can be found, and is started through `sh`, which says its
+//! pid and waits before it becomes `serve`, so that the test can prepare
+//! for a given pid.
+
+#![cfg(unix)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::fs::symlink;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const TOOL: &str = env!("CARGO_BIN_EXE_chess-kit-docs");
+/// Generous for a build: the machine may be busy.
+const PATIENCE: Duration = Duration::from_secs(60);
+/// What a refused request may take; reading `/dev/zero` or waiting on a
+/// FIFO takes longer.
+const QUICK: Duration = Duration::from_secs(5);
+const PREFIX: &str = "chess-kit-docs-serve-";
+
+const BOOK: &str = "## A\n\n    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K . . .
+";
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+/// A folder to serve from: `rules/book.md`, and `tmp/` for `TMPDIR`.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rules")).unwrap();
+    std::fs::create_dir(dir.path().join("tmp")).unwrap();
+    std::fs::write(dir.path().join("rules/book.md"), BOOK).unwrap();
+    dir
+}
+
+/// A running `serve`, stopped with Ctrl-C when dropped.
+struct Served {
+    child: Child,
+    _stdin: ChildStdin,
+    pid: u32,
+    port: u16,
+    lines: mpsc::Receiver<String>,
+    said: Vec<String>,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            // SAFETY: signalling the child we started.
+            unsafe {
+                libc::kill(self.pid as i32, libc::SIGINT);
+            }
+            let deadline = Instant::now() + PATIENCE;
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+impl Served {
+    /// `serve ARGS` in `dir` (`TMPDIR` = `dir/tmp`); `before` runs with the
+    /// pid `serve` will have, before it starts. Does not wait for it.
+    fn spawn(dir: &Path, args: &[&str], before: impl FnOnce(u32)) -> Served {
+        let port = free_port();
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg("echo $$; read go; exec \"$0\" serve \"$@\"")
+            .arg(TOOL)
+            .args(args)
+            .args(["--port", &port.to_string()])
+            .current_dir(dir)
+            .env("TMPDIR", dir.join("tmp"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut pid = String::new();
+        stdout.read_line(&mut pid).unwrap();
+        let pid: u32 = pid.trim().parse().unwrap();
+        before(pid);
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"go\n").unwrap();
+        let (tx, lines) = mpsc::channel();
+        let stderr = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            let _keep = stdout;
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        Served {
+            child,
+            _stdin: stdin,
+            pid,
+            port,
+            lines,
+            said: Vec::new(),
+        }
+    }
+
+    /// `serve ARGS`, serving.
+    fn start(dir: &Path, args: &[&str], before: impl FnOnce(u32)) -> Served {
+        let mut served = Served::spawn(dir, args, before);
+        served.wait_for("serving http://127.0.0.1:", PATIENCE);
+        served
+    }
+
+    /// Waits until the server has said `what`.
+    fn wait_for(&mut self, what: &str, patience: Duration) {
+        if self.said_it(what, patience) {
+            return;
+        }
+        panic!("serve never said `{what}`:\n{}", self.said.join("\n"));
+    }
+
+    fn said_it(&mut self, what: &str, patience: Duration) -> bool {
+        let deadline = Instant::now() + patience;
+        while !self.said.iter().any(|l| l.contains(what)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => self.said.push(l),
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    /// Ctrl-C: it stops, with exit 0.
+    fn stop(mut self) {
+        // SAFETY: signalling the child we started.
+        unsafe {
+            libc::kill(self.pid as i32, libc::SIGINT);
+        }
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "{status:?}");
+    }
+
+    fn get(&self, path: &str) -> Result<(u16, String), String> {
+        get(self.port, path)
+    }
+
+    /// Bytes the process has read so far (Linux), to tell whether a
+    /// request read a file it refused.
+    fn bytes_read(&self) -> Option<u64> {
+        let io = std::fs::read_to_string(format!("/proc/{}/io", self.pid)).ok()?;
+        io.lines()
+            .find_map(|l| l.strip_prefix("rchar:"))
+            .and_then(|n| n.trim().parse().ok())
+    }
+}
+
+/// A port nothing listens on now.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `GET path`: its status and body, or why there was none within `QUICK`.
+fn get(port: u16, path: &str) -> Result<(u16, String), String> {
+    let mut stream =
+        std::net::TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    stream.set_read_timeout(Some(QUICK)).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let mut response = Vec::new();
+    let mut buf = [0u8; 1 << 16];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => response.extend_from_slice(&buf[..n]),
+            Err(e) => return Err(format!("{path}: no answer within {QUICK:?}: {e}")),
+        }
+        if started.elapsed() > QUICK {
+            return Err(format!("{path}: still answering after {QUICK:?}"));
+        }
+    }
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| format!("{path}: not an HTTP response: {text:.200}"))?;
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    Ok((status, body))
+}
+
+/// `/..%2f..%2f…` to the absolute `path`, as a page could ask for it.
+fn outside(path: &Path) -> String {
+    let encoded = path.to_str().unwrap().trim_start_matches('/');
+    format!("/{}{}", "..%2f".repeat(16), encoded.replace('/', "%2f"))
+}
+
+/// The site folders in `tmp`.
+fn site_folders(tmp: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(tmp)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(PREFIX))
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn a_path_out_of_the_site_is_refused_before_anything_is_read() {
+    let dir = project();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "SECRET").unwrap();
+    let fifo = dir.path().join("pipe");
+    mkfifo(&fifo);
+    let served = Served::start(dir.path(), &["rules"], |_| {});
+    let (status, body) = served.get("/").unwrap();
+    assert_eq!(status, 200, "{body:.300}");
+
+    let before = served.bytes_read();
+    let (status, _) = served
+        .get(&outside(Path::new("/dev/zero")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status, 404);
+    if let (Some(before), Some(after)) = (before, served.bytes_read()) {
+        assert!(
+            after - before < 1 << 20,
+            "{} bytes read for a refused request",
+            after - before
+        );
+    }
+    for probe in [
+        outside(&fifo),
+        outside(&secret),
+        "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd".to_string(),
+        "/%2fetc%2fpasswd".to_string(),
+        "/..%5c..%5c..%5c..%5cetc%5cpasswd".to_string(),
+        "/index.html%00.png".to_string(),
+    ] {
+        let (status, body) = served.get(&probe).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(status, 404, "{probe}");
+        assert!(
+            !body.contains("SECRET") && !body.contains("root:"),
+            "{probe}"
+        );
+    }
+    served.stop();
+}
+
+#[test]
+fn nothing_but_a_regular_file_inside_the_site_is_served() {
+    let dir = project();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "SECRET").unwrap();
+    let served = Served::start(dir.path(), &["rules"], |_| {});
+    let sites = site_folders(&dir.path().join("tmp"));
+    assert_eq!(sites.len(), 1, "{sites:?}");
+    let html = sites[0].join("html");
+    assert!(html.join("index.html").is_file());
+    // What someone who could write there would plant.
+    symlink(&secret, html.join("secret.html")).unwrap();
+    symlink(dir.path(), html.join("up")).unwrap();
+    mkfifo(&html.join("pipe.html"));
+    std::fs::create_dir(html.join("folder")).unwrap();
+    for probe in [
+        "/secret.html",
+        "/up/secret.txt",
+        "/pipe.html",
+        "/folder",
+        "/folder/",
+    ] {
+        let (status, body) = served.get(probe).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(status, 404, "{probe}");
+        assert!(!body.contains("SECRET"), "{probe}");
+    }
+    let (status, _) = served.get("/index.html").unwrap();
+    assert_eq!(status, 200);
+    served.stop();
+}
