@@ -1,6 +1,6 @@
 //! `serve`: the HTML site of `build`, kept up to date while the author
-//! writes. It builds into a temporary folder, serves it on 127.0.0.1
-//! (tiny_http), watches the rulebooks, the settings and `templates/`
+//! writes. It builds into a new private temporary folder, serves it on
+//! 127.0.0.1 (tiny_http), watches the rulebooks, the settings and `templates/`
 //! (notify, debounced), rebuilds what changed (only changed books are read
 //! and checked again, only changed diagrams drawn again), and tells open
 //! pages to reload through server-sent events. The engine's findings are
@@ -308,7 +308,6 @@ fn matters(path: &Path) -> bool {
 
 /// Runs the server until Ctrl-C. `say` prints a terminal line.
 pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), Failure> {
-    let out = std::env::temp_dir().join(format!("chess-kit-docs-serve-{}", std::process::id()));
     let addr = format!("127.0.0.1:{}", options.port);
     let server = match tiny_http::Server::http(&addr) {
         Ok(s) => Arc::new(s),
@@ -326,6 +325,13 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
             }));
         }
     };
+    let folder = site_folder().map_err(|e| {
+        Failure::Message(format!(
+            "cannot make a temporary folder for the site in {}: {e}",
+            std::env::temp_dir().display()
+        ))
+    })?;
+    let out = folder.path().to_path_buf();
     let mut site = Site {
         paths: options.paths.clone(),
         out: out.clone(),
@@ -444,9 +450,26 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
     let _ = http.join();
     // Open event streams notice the stop within their wait.
     generation.bump();
-    let _ = std::fs::remove_dir_all(&out);
+    if let Err(e) = folder.close() {
+        say(&format!("warning: cannot remove {}: {e}", out.display()));
+    }
     say("stopped");
     Ok(())
+}
+
+/// A new folder for the site, made as `mkdtemp` makes one: a random name,
+/// only its owner may enter it, and never one that already exists (on a
+/// shared `/tmp` another user could have made it, or a link in it).
+fn site_folder() -> std::io::Result<tempfile::TempDir> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("chess-kit-docs-serve-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        // Not the default: without it the mode is 0777 less the umask.
+        builder.permissions(std::fs::Permissions::from_mode(0o700));
+    }
+    builder.tempdir()
 }
 
 /// The content hash of every file in `dir` that matters, as notify names it.
@@ -767,6 +790,24 @@ mod tests {
         for bad in ["out.html", "zero.html", "pipe.html", "rules", "gone.html"] {
             assert_eq!(open(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn each_site_folder_is_new_and_private() {
+        let (a, b) = (site_folder().unwrap(), site_folder().unwrap());
+        assert_ne!(a.path(), b.path());
+        let name = a.path().file_name().unwrap().to_string_lossy().into_owned();
+        let random = name.strip_prefix("chess-kit-docs-serve-").unwrap();
+        assert_ne!(random, std::process::id().to_string());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(a.path()).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o700, "{mode:o}");
+        }
+        let path = a.path().to_path_buf();
+        a.close().unwrap();
+        assert!(!path.exists());
     }
 
     #[test]

@@ -455,7 +455,7 @@ struct Served {
     book: PathBuf,
     lines: mpsc::Receiver<String>,
     said: Vec<String>,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 impl Served {
@@ -467,10 +467,13 @@ impl Served {
             std::fs::copy(Path::new("rules").join(f), rules.join(f)).unwrap();
         }
         let port = free_port();
+        // A temporary folder of its own, to see that `serve` cleans up.
+        std::fs::create_dir(dir.path().join("tmp")).unwrap();
         let mut server = Server(
             Command::new(TOOL)
                 .args(["serve", "rules", "--port", &port.to_string()])
                 .current_dir(dir.path())
+                .env("TMPDIR", dir.path().join("tmp"))
                 .stderr(Stdio::piped())
                 .spawn()
                 .unwrap(),
@@ -488,7 +491,7 @@ impl Served {
             book: rules.join("rules.md"),
             lines,
             said: Vec::new(),
-            _dir: dir,
+            dir,
         };
         served.wait_for("serving http://127.0.0.1:");
         served
@@ -537,8 +540,12 @@ impl Served {
         }
         let status = self.server.0.wait().unwrap();
         assert!(status.success(), "{status:?}");
-        let temp = std::env::temp_dir().join(format!("chess-kit-docs-serve-{pid}"));
-        assert!(!temp.exists(), "{} is left behind", temp.display());
+        let left: Vec<_> = std::fs::read_dir(self.dir.path().join("tmp"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
     }
 }
 

@@ -1,6 +1,8 @@
 //! `serve` as a user runs it, on what an outside fuzzer and probes found:
 //! a request's path is checked before anything is opened, so nothing
-//! outside the site (no `/dev/zero`, no FIFO, no link out of it) is read.
+//! outside the site (no `/dev/zero`, no FIFO, no link out of it) is read;
+//! and the site is built in a fresh private folder, never one planted at
+//! the name it once had (`chess-kit-docs-serve-<pid>`).
 //!
 //! Each server runs with `TMPDIR` set to a folder of the test's own, so its
 //! site folder can be found, and is started through `sh`, which says its
@@ -10,7 +12,7 @@
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::fs::symlink;
+use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
@@ -305,4 +307,50 @@ fn nothing_but_a_regular_file_inside_the_site_is_served() {
     let (status, _) = served.get("/index.html").unwrap();
     assert_eq!(status, 200);
     served.stop();
+}
+
+#[test]
+fn the_site_folder_is_fresh_private_and_never_one_planted_at_its_old_name() {
+    for plant in ["link", "folder"] {
+        let dir = project();
+        let tmp = dir.path().join("tmp");
+        let elsewhere = dir.path().join("elsewhere");
+        std::fs::create_dir(&elsewhere).unwrap();
+        let mut planted = PathBuf::new();
+        let served = Served::start(dir.path(), &["rules"], |pid| {
+            planted = tmp.join(format!("{PREFIX}{pid}"));
+            if plant == "link" {
+                symlink(&elsewhere, &planted).unwrap();
+            } else {
+                std::fs::create_dir_all(planted.join("html")).unwrap();
+                std::fs::write(planted.join("html/index.html"), "PLANTED").unwrap();
+            }
+        });
+        let (status, body) = served.get("/").unwrap();
+        assert_eq!(status, 200, "{plant}: {body:.300}");
+        assert!(!body.contains("PLANTED"), "{plant}");
+        assert_eq!(
+            std::fs::read_dir(&elsewhere).unwrap().count(),
+            0,
+            "{plant}: written through the planted link"
+        );
+        let fresh: Vec<PathBuf> = site_folders(&tmp)
+            .into_iter()
+            .filter(|p| *p != planted)
+            .collect();
+        assert_eq!(fresh.len(), 1, "{plant}: {fresh:?}");
+        let name = fresh[0].file_name().unwrap().to_string_lossy().into_owned();
+        assert_ne!(name, format!("{PREFIX}{}", served.pid));
+        let mode = std::fs::symlink_metadata(&fresh[0])
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700, "{plant}: {mode:o}");
+        served.stop();
+        assert!(!fresh[0].exists(), "{plant}: its folder is left behind");
+        assert!(
+            std::fs::symlink_metadata(&planted).is_ok(),
+            "{plant}: what it did not make is not its to remove"
+        );
+    }
 }
