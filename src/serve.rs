@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
+use crate::book::read_regular_file;
 use crate::config::{CONFIG_FILE, Config, load_style};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Options;
@@ -186,7 +187,7 @@ impl Site {
         let found = pipeline::find_books(&self.paths, &mut diags);
         let mut checks = Vec::new();
         for path in &found {
-            let text = std::fs::read(path).ok();
+            let text = read_regular_file(path).ok();
             let key = text.as_deref().map(hash);
             match (key, self.books.get(path)) {
                 (Some(k), Some((old, check))) if *old == k => checks.push(check.clone()),
@@ -424,7 +425,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
             .iter()
             .filter(|e| matters(&e.path))
             .filter(|e| {
-                let now = std::fs::read(&e.path).ok().map(|b| hash(&b));
+                let now = read_regular_file(&e.path).ok().map(|b| hash(&b));
                 let key = std::fs::canonicalize(&e.path).unwrap_or_else(|_| e.path.clone());
                 fingerprints.insert(key, now) != Some(now)
             })
@@ -491,7 +492,7 @@ fn fingerprint(
                 fingerprint(&path, true, into);
             }
         } else if matters(&path) {
-            let now = std::fs::read(&path).ok().map(|b| hash(&b));
+            let now = read_regular_file(&path).ok().map(|b| hash(&b));
             into.insert(path, now);
         }
     }

@@ -2,7 +2,9 @@
 //! a request's path is checked before anything is opened, so nothing
 //! outside the site (no `/dev/zero`, no FIFO, no link out of it) is read;
 //! and the site is built in a fresh private folder, never one planted at
-//! the name it once had (`chess-kit-docs-serve-<pid>`).
+//! the name it once had (`chess-kit-docs-serve-<pid>`); and a FIFO among
+//! its inputs (settings, style, contents, image, template, a watched file)
+//! holds up neither the first build nor a rebuild.
 //!
 //! Each server runs with `TMPDIR` set to a folder of the test's own, so its
 //! site folder can be found, and is started through `sh`, which says its
@@ -62,18 +64,7 @@ struct Served {
 
 impl Drop for Served {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            // SAFETY: signalling the child we started.
-            unsafe {
-                libc::kill(self.pid as i32, libc::SIGINT);
-            }
-            let deadline = Instant::now() + PATIENCE;
-            while Instant::now() < deadline {
-                if let Ok(Some(_)) = self.child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(50));
-            }
+        if self.interrupt(Duration::from_secs(10)).is_none() {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
@@ -150,14 +141,29 @@ impl Served {
         true
     }
 
-    /// Ctrl-C: it stops, with exit 0.
-    fn stop(mut self) {
+    /// Ctrl-C, and its exit status if it stops within `patience`.
+    fn interrupt(&mut self, patience: Duration) -> Option<std::process::ExitStatus> {
+        if let Ok(Some(status)) = self.child.try_wait() {
+            return Some(status);
+        }
         // SAFETY: signalling the child we started.
         unsafe {
             libc::kill(self.pid as i32, libc::SIGINT);
         }
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "{status:?}");
+        let deadline = Instant::now() + patience;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+
+    /// Ctrl-C: it stops, with exit 0.
+    fn stop(mut self) {
+        let status = self.interrupt(PATIENCE);
+        assert!(status.is_some_and(|s| s.success()), "{status:?}");
     }
 
     fn get(&self, path: &str) -> Result<(u16, String), String> {
@@ -353,4 +359,69 @@ fn the_site_folder_is_fresh_private_and_never_one_planted_at_its_old_name() {
             "{plant}: what it did not make is not its to remove"
         );
     }
+}
+
+/// Each input a FIFO in turn: `serve` still serves, and still rebuilds
+/// when the book changes.
+#[test]
+fn a_fifo_among_the_inputs_holds_nothing_up() {
+    let cases: [(&str, &str, &str); 7] = [
+        ("the settings", "rules/chess-kit-docs.toml", ""),
+        ("the contents", "rules/book_contents.csv", ""),
+        ("the style", "rules/style.toml", "style"),
+        ("an image", "rules/pic.png", "image"),
+        ("a template", "templates/html/page.html", ""),
+        ("a watched file", "rules/notes.md", ""),
+        ("a watched file made later", "rules/later.md", "later"),
+    ];
+    let mut held = Vec::new();
+    for (what, fifo, extra) in cases {
+        let dir = project();
+        std::fs::create_dir_all(dir.path().join("templates/html")).unwrap();
+        let book = dir.path().join("rules/book.md");
+        match extra {
+            "style" => std::fs::write(
+                dir.path().join("rules/chess-kit-docs.toml"),
+                "[build]\nstyle = \"style.toml\"\n",
+            )
+            .unwrap(),
+            "image" => std::fs::write(&book, format!("{BOOK}\n![A picture](pic.png)\n")).unwrap(),
+            _ => {}
+        }
+        if extra != "later" {
+            mkfifo(&dir.path().join(fifo));
+        }
+        let mut served = Served::spawn(dir.path(), &["rules"], |_| {});
+        if !served.said_it("serving http://127.0.0.1:", Duration::from_secs(20)) {
+            held.push(format!("{what}: the first build"));
+            continue;
+        }
+        if extra == "later" {
+            // The watcher starts after the first line; give it a moment.
+            std::thread::sleep(Duration::from_millis(500));
+            mkfifo(&dir.path().join(fifo));
+        }
+        // Saved until it is seen: the watcher may start after the first save.
+        let mut rebuilt = false;
+        for n in 0..20 {
+            let text = std::fs::read_to_string(&book).unwrap();
+            std::fs::write(&book, format!("{text}\n<!-- {n} -->\n")).unwrap();
+            if served.said_it("book.md changed", Duration::from_millis(500)) {
+                rebuilt = true;
+                break;
+            }
+        }
+        if !rebuilt {
+            held.push(format!("{what}: the rebuild"));
+            continue;
+        }
+        let (status, _) = served.get("/").unwrap_or_else(|e| panic!("{what}: {e}"));
+        // An image that cannot be read is an error: no site, but an answer.
+        assert!(status == 200 || status == 404, "{what}: {status}");
+        match served.interrupt(Duration::from_secs(20)) {
+            Some(status) => assert!(status.success(), "{what}: {status:?}"),
+            None => held.push(format!("{what}: stopping")),
+        }
+    }
+    assert!(held.is_empty(), "held up by a FIFO: {held:#?}");
 }
