@@ -329,7 +329,7 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
         let detail: Vec<String> = extras
             .iter()
             .map(|(r, n, _)| {
-                if *r == Role::Bishop && army(Role::Bishop) == 2 {
+                if *r == Role::Bishop && rules.bishops_keep_colour && army(Role::Bishop) == 2 {
                     format!(
                         "{} on one colour of square",
                         plural(*n + 1, "bishop", "bishops")

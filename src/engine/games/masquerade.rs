@@ -9,7 +9,7 @@
 use crate::diagram::{BoardDiagram, Color, Role, Square};
 use crate::engine::chess::{CastlingInference, Rules, reach};
 use crate::engine::games::common;
-use crate::engine::material;
+use crate::engine::material::{self, MaterialRules};
 use crate::engine::replay::{State, StepRules, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
@@ -21,6 +21,14 @@ const RULES: Rules = Rules {
     king_safety: false,
     castle_through_attack: true,
     ..Rules::STANDARD
+};
+
+/// Orthodox material, but a king may be captured ("the game ends when one
+/// of the players captures the other's king"), and a bishop may capture
+/// with a knight's or king's capture onto the other colour of square.
+const MATERIAL: MaterialRules = MaterialRules {
+    bishops_keep_colour: false,
+    ..common::KING_MAY_BE_CAPTURED
 };
 
 const CAPTURES: [Role; 5] = [
@@ -70,8 +78,8 @@ impl StepRules for MasqueradeSteps {
         true
     }
 
-    fn material(&self) -> crate::engine::material::MaterialRules {
-        common::KING_MAY_BE_CAPTURED
+    fn material(&self) -> MaterialRules {
+        MATERIAL
     }
 }
 
@@ -81,8 +89,7 @@ impl Game for Masquerade {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        // The game ends when a king is captured.
-        material::check(board, &common::KING_MAY_BE_CAPTURED, out);
+        material::check(board, &MATERIAL, out);
         let state = State::new(board.board.clone());
         let arrows = common::move_arrows(board);
         common::check_moves(board, &state, &arrows, &MasqueradeSteps, out);
@@ -183,6 +190,34 @@ mod tests {
             f.iter()
                 .any(|f| f.rule == common::ARROW
                     && f.message.contains("may not castle out of check")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_bishop_may_change_colour_with_a_knights_capture() {
+        // The c1 bishop took a knight on e2 with a knight's capture: both
+        // white bishops now stand on light squares, no pawn missing.
+        let keep = "r . b q k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . p . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P B P P P
+             R N . Q K B N R
+             arrow: c1, e2, white";
+        let f = check_text(SECTION, keep);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The counts still hold: a third bishop is a promoted pawn, and
+        // none is missing.
+        let f = check_text(SECTION, &keep.replace("R N . Q K B N R", "R N B Q K B N R"));
+        assert!(
+            f.iter().any(|f| f.rule == material::RULE
+                && f.message.starts_with(
+                    "White has too many pieces to have come from promotion: 3 bishops"
+                )),
             "{:?}",
             summary(&f)
         );

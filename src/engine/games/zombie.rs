@@ -14,9 +14,11 @@ use crate::engine::{DiagramContext, Finding, Game};
 pub struct Zombie;
 
 /// A zombie may come back on its own first rank (under an enemy piece
-/// that stood there), so only the last rank is closed to pawns.
+/// that stood there), so only the last rank is closed to pawns; and a
+/// bishop comes back where it was buried, on either colour of square.
 const MATERIAL: MaterialRules = MaterialRules {
     pawns_on_back_ranks: true,
+    bishops_keep_colour: false,
     ..MaterialRules::ORTHODOX
 };
 
@@ -331,6 +333,35 @@ mod tests {
         assert!(
             f.iter()
                 .any(|f| f.rule == common::ARROW || f.rule == material::RULE),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn a_zombie_bishop_comes_back_on_either_colour_of_square() {
+        // Black's knight leaves b8 and reveals White's bishop, buried there:
+        // White's two bishops now stand on dark squares (b8, c1), with no
+        // pawn missing, and no promotion is needed to explain it.
+        let keep = "r B b q k b n r
+             p p p p . p p p
+             . . n . . . . .
+             . . . . p . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K . N R
+             arrow: b8, c6, black";
+        let f = check_text(SECTION, keep);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The counts still hold: a third white bishop is a promoted pawn,
+        // and none is missing.
+        let f = check_text(SECTION, &keep.replace("R N B Q K . N R", "R N B Q K B N R"));
+        assert!(
+            f.iter().any(|f| f.rule == material::RULE
+                && f.message.starts_with(
+                    "White has too many pieces to have come from promotion: 3 bishops"
+                )),
             "{:?}",
             summary(&f)
         );
