@@ -110,6 +110,20 @@ pub trait StepRules {
         default_befores(after, from, to, color)
     }
 
+    /// Why the move from `from` to `to`, legal from `before`, cannot have
+    /// left `after`, in the game's own words (a piece on `after` that the
+    /// move cannot have brought); `None` leaves the replay's own reason.
+    fn why_not_reached(
+        &self,
+        _before: &State,
+        _after: &State,
+        _from: Square,
+        _to: Square,
+        _color: Color,
+    ) -> Option<String> {
+        None
+    }
+
     /// What a side may hold, checked on every position reconstructed
     /// before a made move (its captured piece back, its promoted pawn a
     /// pawn again). The default is what every game with one set shares.
@@ -733,7 +747,8 @@ impl Best {
     /// `depth`: moves explained before this one; `weight`: 1 when the arrow
     /// was read the way the board suggests (a proposed move whose tail
     /// holds the piece, a made one whose head does), 2 for a reason about
-    /// a double step the diagram implies, 0 otherwise.
+    /// a double step the diagram implies or the game's reason why a legal
+    /// made move cannot have left the position, 0 otherwise.
     fn note(&mut self, depth: usize, weight: u8, f: Failure) {
         if self.only.is_some_and(|i| i != f.arrow) {
             return;
@@ -1114,6 +1129,8 @@ fn undo_made(
             let mut befores = s.rules.befores(state, a.from, a.to, color);
             befores.extend(s.rules.en_passant_befores(state, a.from, a.to, color));
             let mut reason: Option<(u8, String)> = None;
+            // The game's reason why a legal move cannot have left `state`.
+            let mut unreached: Option<String> = None;
             for before in befores {
                 if best.spend() {
                     return None;
@@ -1122,6 +1139,10 @@ fn undo_made(
                 let (f, r) = match step {
                     Ok(afters) => {
                         let Some(reached) = afters.iter().find(|x| state.is_reached_by(x)) else {
+                            if unreached.is_none() {
+                                unreached =
+                                    s.rules.why_not_reached(&before, state, a.from, a.to, color);
+                            }
                             continue;
                         };
                         // A move legal from a position no game can reach:
@@ -1151,9 +1172,18 @@ fn undo_made(
                     reason = Some((f, r));
                 }
             }
-            let reason = reason.map_or_else(|| made_reason(state, a, color), |(_, r)| r);
-            let weight = u8::from(holds(state, a, a.to));
-            best.note(s.order.len(), weight, Failure { arrow: i, reason });
+            // A move the game can make but whose outcome it refuses got
+            // one move farther than a move no reading makes.
+            let (depth, weight, reason) = match (unreached, reason) {
+                (Some(r), _) => (s.order.len() + 1, 2, r),
+                (None, Some((_, r))) => (s.order.len(), u8::from(holds(state, a, a.to)), r),
+                (None, None) => (
+                    s.order.len(),
+                    u8::from(holds(state, a, a.to)),
+                    made_reason(state, a, color),
+                ),
+            };
+            best.note(depth, weight, Failure { arrow: i, reason });
         }
         None
     }

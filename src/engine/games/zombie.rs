@@ -24,6 +24,26 @@ const MATERIAL: MaterialRules = MaterialRules {
 
 struct ZombieSteps;
 
+impl ZombieSteps {
+    /// The states after the orthodox move, before any zombie comes back.
+    fn moved(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        orthodox_step(
+            state,
+            from,
+            to,
+            color,
+            &Rules::STANDARD,
+            CastlingInference::Standard,
+        )
+    }
+}
+
 impl StepRules for ZombieSteps {
     fn step(
         &self,
@@ -32,54 +52,44 @@ impl StepRules for ZombieSteps {
         to: Square,
         color: Color,
     ) -> Result<Vec<State>, String> {
-        let afters = orthodox_step(
-            state,
-            from,
-            to,
-            color,
-            &Rules::STANDARD,
-            CastlingInference::Standard,
-        )?;
+        let afters = self.moved(state, from, to, color)?;
         let mut out = afters.clone();
-        // A zombie is the other side's piece, buried under the mover; or,
-        // once the mover's side has captured something, its own piece that
-        // the other side buried under a piece the mover then took on
-        // `from` ("you can leave that piece buried if your opponent
-        // captures your piece on top of it").
-        let theirs_lost = state
-            .board
-            .pieces()
-            .filter(|(_, p)| p.color != color)
-            .count()
-            < 16;
-        let colours = if theirs_lost {
-            vec![color.other(), color]
-        } else {
-            vec![color.other()]
-        };
-        let zombies = colours
-            .into_iter()
-            .flat_map(|c| Role::ALL.into_iter().map(move |r| Piece::new(c, r)));
         for after in &afters {
-            if after.piece(from).is_some() {
-                continue;
-            }
-            for zombie in zombies.clone() {
-                let role = zombie.role;
-                let last = if zombie.color == Color::White { 8 } else { 1 };
-                // A king is never captured; a pawn back on its last rank is promoted at once.
-                if role == Role::King || (role == Role::Pawn && from.rank == last) {
-                    continue;
-                }
-                let mut s = after.clone();
-                s.board.set(from, Some(zombie));
-                // "If moving a piece would put your king in check by revealing a zombie, you may not move that piece."
-                if !common::orthodox_in_check(&s, color) {
-                    out.push(s);
+            for zombies in zombie_sets(&left_squares(after, from), color) {
+                if zombie_problem(state, after, from, to, color, &zombies).is_none() {
+                    out.push(with_zombies(after, &zombies));
                 }
             }
         }
         Ok(out)
+    }
+
+    /// Why the move, legal from `before`, cannot have left `after`: what
+    /// stands on the squares the move left cannot be a zombie come back.
+    fn why_not_reached(
+        &self,
+        before: &State,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Option<String> {
+        let moved = self.moved(before, from, to, color).ok()?;
+        moved.iter().find_map(|m| {
+            let left = left_squares(m, from);
+            let differ = |sq: Square| m.piece(sq) != after.piece(sq) && !left.contains(&sq);
+            if (0..64).map(Square::from_index).any(differ) {
+                return None;
+            }
+            let zombies: Vec<(Square, Piece)> = left
+                .iter()
+                .filter_map(|&sq| after.piece(sq).map(|p| (sq, p)))
+                .collect();
+            if zombies.is_empty() {
+                return None;
+            }
+            zombie_problem(before, m, from, to, color, &zombies)
+        })
     }
 
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
@@ -108,8 +118,7 @@ impl StepRules for ZombieSteps {
 
 /// `after` without the zombie that came back on `from`, the square the
 /// mover left: before the move it was buried. A piece of the mover's own
-/// colour there is a zombie too, if the mover's side has captured
-/// anything (see `ZombieSteps::step`).
+/// colour there may be a zombie too (see `zombie_problem`).
 fn unburied(after: &State, from: Square) -> State {
     let mut s = after.clone();
     // An arrow may start in the margin (rank 0 or 9): nothing is buried there.
@@ -117,6 +126,185 @@ fn unburied(after: &State, from: Square) -> State {
         s.board.set(from, None);
     }
     s
+}
+
+/// The squares a move left empty, where a zombie buried under the moving
+/// piece comes back.
+fn left_squares(after: &State, from: Square) -> Vec<Square> {
+    if from.is_on_board() && after.piece(from).is_none() {
+        vec![from]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Every way zombies may stand on the squares `left`, one piece or none
+/// on each, at least one in all: either side's pawns and pieces (never a
+/// king) are tried, and `zombie_problem` judges them.
+fn zombie_sets(left: &[Square], color: Color) -> Vec<Vec<(Square, Piece)>> {
+    let pieces: Vec<Piece> = [color.other(), color]
+        .into_iter()
+        .flat_map(|c| {
+            [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ]
+            .map(|r| Piece::new(c, r))
+        })
+        .collect();
+    let mut sets: Vec<Vec<(Square, Piece)>> = vec![Vec::new()];
+    for &sq in left {
+        let mut next = Vec::new();
+        for set in &sets {
+            next.push(set.clone());
+            for &p in &pieces {
+                let mut with = set.clone();
+                with.push((sq, p));
+                next.push(with);
+            }
+        }
+        sets = next;
+    }
+    sets.retain(|s| !s.is_empty());
+    sets
+}
+
+fn with_zombies(after: &State, zombies: &[(Square, Piece)]) -> State {
+    let mut s = after.clone();
+    for &(sq, p) in zombies {
+        s.board.set(sq, Some(p));
+    }
+    s
+}
+
+/// What one side has lost from the board, as its pieces on it tell: each
+/// role's first army less what stands, and the missing pawns that no
+/// promoted piece on the board accounts for, each taken as a pawn or
+/// promoted and then taken as any piece.
+struct Losses {
+    /// The side's pieces on the board, by role (`Role as usize`).
+    on: [usize; 6],
+}
+
+impl Losses {
+    fn of(state: &State, color: Color) -> Losses {
+        let mut on = [0; 6];
+        for (_, p) in state.board.pieces().filter(|(_, p)| p.color == color) {
+            on[p.role as usize] += 1;
+        }
+        Losses { on }
+    }
+
+    fn army(role: Role) -> usize {
+        match role {
+            Role::Pawn => 8,
+            Role::Knight | Role::Bishop | Role::Rook => 2,
+            Role::Queen | Role::King => 1,
+        }
+    }
+
+    /// Missing pawns that are not promoted pieces on the board.
+    fn pawns_taken(&self) -> usize {
+        let promoted: usize = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|r| self.on[r as usize].saturating_sub(Self::army(r)))
+            .sum();
+        Self::army(Role::Pawn)
+            .saturating_sub(self.on[Role::Pawn as usize])
+            .saturating_sub(promoted)
+    }
+
+    /// Whether a piece of `role` can be among the side's captured pieces.
+    fn lost(&self, role: Role) -> bool {
+        match role {
+            Role::King => false,
+            Role::Pawn => self.pawns_taken() > 0,
+            r => self.on[r as usize] < Self::army(r) || self.pawns_taken() > 0,
+        }
+    }
+
+    fn any(&self) -> bool {
+        Role::ALL.into_iter().any(|r| self.lost(r))
+    }
+}
+
+/// Why `zombies` cannot come back after the move from `from` to `to` of
+/// `color` from `before` (leaving `after`), if they cannot. A zombie is a
+/// piece its side lost before the move: the other side's, buried by the
+/// mover's side; or the mover's own, which the other side buried under a
+/// piece the mover's side then took there, so the other side has lost
+/// something too. None may check the mover's king.
+fn zombie_problem(
+    before: &State,
+    after: &State,
+    from: Square,
+    to: Square,
+    color: Color,
+    zombies: &[(Square, Piece)],
+) -> Option<String> {
+    let mut losses = [Color::White, Color::Black].map(|c| Losses::of(before, c));
+    let move_ = format!("{from}–{to}");
+    for &(sq, z) in zombies {
+        let (side, name) = (z.color.name(), z.role.name());
+        let last = if z.color == Color::White { 8 } else { 1 };
+        if z.role == Role::King {
+            return Some(format!(
+                "a king is never captured, so no {side} king comes back as a zombie on {sq}"
+            ));
+        }
+        if z.role == Role::Pawn && sq.rank == last {
+            return Some(format!(
+                "a {side} pawn that comes back on its last rank, {sq}, is promoted at once"
+            ));
+        }
+        let lost = &mut losses[z.color as usize];
+        // On its last rank a pawn comes back promoted at once.
+        if !(lost.lost(z.role) || (sq.rank == last && lost.lost(Role::Pawn))) {
+            return Some(if lost.any() {
+                format!(
+                    "no {side} {name} has been captured before {move_}, so no {side} {name} can come back as a zombie on {sq}"
+                )
+            } else {
+                format!(
+                    "no {side} piece has been captured before {move_}, so there is no {side} zombie to come back on {sq}"
+                )
+            });
+        }
+        lost.on[z.role as usize] += 1;
+        let them = color.other();
+        if z.color == color && !Losses::of(before, them).any() {
+            return Some(format!(
+                "the {} on {sq} would be a zombie {} buried under a {} piece that {} then took there, but no {} piece has been captured before {move_}",
+                z.name(),
+                common::side_name(them),
+                them.name(),
+                common::side_name(color),
+                them.name()
+            ));
+        }
+    }
+    // "If moving a piece would put your king in check by revealing a
+    // zombie, you may not move that piece."
+    if !common::orthodox_in_check(&with_zombies(after, zombies), color) {
+        return None;
+    }
+    let king = after
+        .board
+        .pieces()
+        .find(|(_, p)| *p == Piece::new(color, Role::King))
+        .map(|(sq, _)| sq)?;
+    let &(sq, z) = zombies
+        .iter()
+        .find(|z| common::orthodox_in_check(&with_zombies(after, &[**z]), color))
+        .unwrap_or(&zombies[0]);
+    Some(format!(
+        "{move_} would reveal the {} buried on {sq}, which would check the {} king on {king}; a piece may not move if a zombie it reveals checks its own king",
+        z.name(),
+        color.name()
+    ))
 }
 
 impl Game for Zombie {
@@ -188,7 +376,9 @@ mod tests {
              arrow: c6, d4, black";
         let f = check_text(SECTION, untouched);
         assert!(
-            f.iter().any(|f| f.rule == common::ARROW),
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    == "the black pawn on c6 would be a zombie White buried under a white piece that Black then took there, but no white piece has been captured before c6–d4"),
             "{:?}",
             summary(&f)
         );
@@ -244,7 +434,10 @@ mod tests {
              arrow: d7, c5, black",
         );
         assert!(
-            f.iter().any(|f| f.rule == common::ARROW),
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.starts_with(
+                    "d7–c5 would reveal the white queen buried on d7, which would check the black king on e8"
+                )),
             "{:?}",
             summary(&f)
         );
@@ -365,5 +558,81 @@ mod tests {
             "{:?}",
             summary(&f)
         );
+    }
+
+    /// The seed's game: Black's e5 takes on d4, then White's knight takes
+    /// that pawn ("There are no black pieces in the graveyard, so they say
+    /// \"no zombies anywhere\""), with a black piece on f3 as it leaves.
+    fn knight_takes(row8: &str, row7: &str, row6: &str, on_f3: char) -> String {
+        format!(
+            "{row8}
+             {row7}
+             {row6}
+             . . . . . . . .
+             . . . N P . . .
+             . . . . . {on_f3} . .
+             P P P . . P P P
+             R N B Q K B . R
+             arrow: e5, d4, black
+             arrow: f3, d4, white"
+        )
+    }
+
+    #[test]
+    fn a_zombie_needs_its_side_to_have_lost_a_piece_of_its_kind() {
+        let (row8, row7, row6) = ("r . b q k b n r", "p p p p . p p p", ". . n . . . . .");
+        // Black has lost nothing before the capture: its graveyard is empty.
+        let f = check_text(SECTION, &knight_takes(row8, row7, row6, 'p'));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    == "no black piece has been captured before f3–d4, so there is no black zombie to come back on f3"),
+            "{:?}",
+            summary(&f)
+        );
+        // Black's h-pawn was taken earlier: it may come back.
+        let f = check_text(SECTION, &knight_takes(row8, "p p p p . p p .", row6, 'p'));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Its h-pawn became the second queen on h6: Black has lost nothing.
+        let f = check_text(
+            SECTION,
+            &knight_takes(row8, "p p p p . p p .", ". . n . . . . q", 'p'),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    .starts_with("no black piece has been captured before f3–d4")),
+            "{:?}",
+            summary(&f)
+        );
+        // Black has lost a knight, not a bishop: White's quiet Nc3–b5
+        // cannot reveal a bishop (nor can Black hold three without a
+        // missing pawn), but it may reveal a knight.
+        let quiet = "r . b q k b . r
+             p p p p . p p p
+             . . n . . . . .
+             . N . . p . . .
+             . . . . P . . .
+             . . b . . . . .
+             P P P P . P P P
+             R . B Q K B N R
+             arrow: c3, b5, white";
+        let f = check_text(SECTION, quiet);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    == "no black bishop has been captured before c3–b5, so no black bishop can come back as a zombie on c3"),
+            "{:?}",
+            summary(&f)
+        );
+        let f = check_text(
+            SECTION,
+            &quiet.replace(". . b . . . . .", ". . n . . . . ."),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A pawn missing and not promoted may have been promoted to a
+        // rook and taken as one: a third rook may come back.
+        let f = check_text(SECTION, &knight_takes(row8, "p p p p . p p .", row6, 'r'));
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 }
