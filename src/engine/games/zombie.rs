@@ -55,7 +55,7 @@ impl StepRules for ZombieSteps {
         let afters = self.moved(state, from, to, color)?;
         let mut out = afters.clone();
         for after in &afters {
-            for zombies in zombie_sets(&left_squares(after, from), color) {
+            for zombies in zombie_sets(&left_squares(state, after, from, to), color) {
                 if zombie_problem(state, after, from, to, color, &zombies).is_none() {
                     out.push(with_zombies(after, &zombies));
                 }
@@ -76,7 +76,7 @@ impl StepRules for ZombieSteps {
     ) -> Option<String> {
         let moved = self.moved(before, from, to, color).ok()?;
         moved.iter().find_map(|m| {
-            let left = left_squares(m, from);
+            let left = left_squares(before, m, from, to);
             let differ = |sq: Square| m.piece(sq) != after.piece(sq) && !left.contains(&sq);
             if (0..64).map(Square::from_index).any(differ) {
                 return None;
@@ -93,7 +93,22 @@ impl StepRules for ZombieSteps {
     }
 
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
-        default_befores(&unburied(after, from), from, to, color)
+        let unburied = unburied(after, from);
+        let mut out = default_befores(&unburied, from, to, color);
+        // Castled with a zombie back in the rook's corner too.
+        if let Some(corner) = castling_corner(after.piece(to), from, to)
+            && after.piece(corner).is_some()
+        {
+            let mut both = unburied;
+            both.board.set(corner, None);
+            let rook = Some(Piece::new(color, Role::Rook));
+            out.extend(
+                default_befores(&both, from, to, color)
+                    .into_iter()
+                    .filter(|b| b.piece(corner) == rook),
+            );
+        }
+        out
     }
 
     /// "All the normal rules of Chess apply."
@@ -128,13 +143,31 @@ fn unburied(after: &State, from: Square) -> State {
     s
 }
 
-/// The squares a move left empty, where a zombie buried under the moving
-/// piece comes back.
-fn left_squares(after: &State, from: Square) -> Vec<Square> {
-    if from.is_on_board() && after.piece(from).is_none() {
-        vec![from]
-    } else {
-        Vec::new()
+/// The squares a move left empty, where a zombie buried under a moving
+/// piece comes back: the mover's, and the rook's corner when it castled
+/// ("When castling, complete the move before revealing any zombies").
+fn left_squares(before: &State, after: &State, from: Square, to: Square) -> Vec<Square> {
+    let corner = castling_corner(before.piece(from), from, to)
+        .filter(|&c| before.piece(c).is_some_and(|p| p.role == Role::Rook));
+    [Some(from), corner]
+        .into_iter()
+        .flatten()
+        .filter(|&sq| sq.is_on_board() && after.piece(sq).is_none())
+        .collect()
+}
+
+/// The corner of the rook an orthodox castling of `king` from `from` to
+/// `to` moves, if the move has that shape.
+fn castling_corner(king: Option<Piece>, from: Square, to: Square) -> Option<Square> {
+    let king = king.filter(|p| p.role == Role::King)?;
+    let back = if king.color == Color::White { 1 } else { 8 };
+    if from != Square::new(4, back) || to.rank != back {
+        return None;
+    }
+    match to.file {
+        6 => Some(Square::new(7, back)),
+        2 => Some(Square::new(0, back)),
+        _ => None,
     }
 }
 
@@ -634,5 +667,38 @@ mod tests {
         // rook and taken as one: a third rook may come back.
         let f = check_text(SECTION, &knight_takes(row8, "p p p p . p p .", row6, 'r'));
         assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn castling_reveals_zombies_under_the_king_and_the_rook() {
+        // "When castling, complete the move before revealing any zombies":
+        // the king and the rook both moved, and a zombie may come back
+        // under each, here Black's knight on e1 and bishop on h1.
+        let keep = "r . . q k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . p . . .
+             . . . . P . . .
+             . . . . . N . .
+             P P P P B P P P
+             R N B Q n R K b
+             arrow: e1, g1, white";
+        let f = check_text(SECTION, keep);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A black rook back on h1 would check the king on g1.
+        let f = check_text(
+            SECTION,
+            &keep
+                .replace("r . . q k b n r", "r . b q k b n .")
+                .replace("R N B Q n R K b", "R N B Q n R K r"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.starts_with(
+                    "e1–g1 would reveal the black rook buried on h1, which would check the white king on g1"
+                )),
+            "{:?}",
+            summary(&f)
+        );
     }
 }
