@@ -241,7 +241,31 @@ pub fn implied_double_step(state: &State, rules: &dyn StepRules) -> Result<(), S
             color.name()
         ));
     }
+    // Whether the double step from `start` reaches `state`, else why not.
+    let stepped = |reason: &mut Option<String>| {
+        for ring in [None, Some(Color::White), Some(Color::Black)] {
+            let mut before = state.clone();
+            before.en_passant = None;
+            before.board.set(pawn_sq, None);
+            before.set_ring(pawn_sq, None);
+            before.board.set(start, Some(pawn));
+            before.set_ring(start, ring);
+            match rules.step(&before, start, pawn_sq, color) {
+                Ok(afters) if afters.iter().any(|a| state.is_reached_by(a)) => return true,
+                Ok(_) => {}
+                Err(r) => {
+                    reason.get_or_insert(r);
+                }
+            }
+        }
+        false
+    };
     if let Some(p) = state.piece(start).or(state.piece(skipped)) {
+        // A game's move may leave a piece where the pawn started (a
+        // Zombie Chess zombie coming back).
+        if state.piece(skipped).is_none() && stepped(&mut None) {
+            return Ok(());
+        }
         let on = if state.piece(start).is_some() {
             start
         } else {
@@ -253,20 +277,8 @@ pub fn implied_double_step(state: &State, rules: &dyn StepRules) -> Result<(), S
         ));
     }
     let mut reason = None;
-    for ring in [None, Some(Color::White), Some(Color::Black)] {
-        let mut before = state.clone();
-        before.en_passant = None;
-        before.board.set(pawn_sq, None);
-        before.set_ring(pawn_sq, None);
-        before.board.set(start, Some(pawn));
-        before.set_ring(start, ring);
-        match rules.step(&before, start, pawn_sq, color) {
-            Ok(afters) if afters.iter().any(|a| state.is_reached_by(a)) => return Ok(()),
-            Ok(_) => {}
-            Err(r) => {
-                reason.get_or_insert(r);
-            }
-        }
+    if stepped(&mut reason) {
+        return Ok(());
     }
     Err(format!(
         "{who} cannot have just moved two squares from {start}, so it cannot be taken en passant{}",

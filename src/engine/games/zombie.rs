@@ -33,14 +33,52 @@ impl ZombieSteps {
         to: Square,
         color: Color,
     ) -> Result<Vec<State>, String> {
-        orthodox_step(
+        let mut afters = orthodox_step(
             state,
             from,
             to,
             color,
             &Rules::STANDARD,
             CastlingInference::Standard,
-        )
+        )?;
+        // "You can move all of them on one turn": a horde's further moves
+        // leave its side's double step open to en passant.
+        if let Some(skipped) = state.en_passant.filter(|&sq| skipped_by(sq) == Some(color)) {
+            for after in &mut afters {
+                if after.en_passant.is_none()
+                    && after.piece(beyond(skipped)) == Some(Piece::new(color, Role::Pawn))
+                {
+                    after.en_passant = Some(skipped);
+                }
+            }
+        }
+        Ok(afters)
+    }
+
+    /// The piece on `to` back on `from`, with the zombie it revealed
+    /// buried again (for a castling, one in the rook's corner too).
+    fn unburied_befores(
+        &self,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Vec<State> {
+        let unburied = unburied(after, from);
+        let mut out = default_befores(&unburied, from, to, color);
+        if let Some(corner) = castling_corner(after.piece(to), from, to)
+            && after.piece(corner).is_some()
+        {
+            let mut both = unburied;
+            both.board.set(corner, None);
+            let rook = Some(Piece::new(color, Role::Rook));
+            out.extend(
+                default_befores(&both, from, to, color)
+                    .into_iter()
+                    .filter(|b| b.piece(corner) == rook),
+            );
+        }
+        out
     }
 }
 
@@ -92,22 +130,29 @@ impl StepRules for ZombieSteps {
         })
     }
 
+    /// Besides the plain readings, those where this move followed, in one
+    /// horde turn, a double step of its side still open to en passant:
+    /// the one a later arrow takes (`after.en_passant`), or, where none
+    /// does, one beside an enemy pawn, tried first so that a proposed
+    /// capture may take it.
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
-        let unburied = unburied(after, from);
-        let mut out = default_befores(&unburied, from, to, color);
-        // Castled with a zombie back in the rook's corner too.
-        if let Some(corner) = castling_corner(after.piece(to), from, to)
-            && after.piece(corner).is_some()
-        {
-            let mut both = unburied;
-            both.board.set(corner, None);
-            let rook = Some(Piece::new(color, Role::Rook));
-            out.extend(
-                default_befores(&both, from, to, color)
-                    .into_iter()
-                    .filter(|b| b.piece(corner) == rook),
-            );
-        }
+        let plain = self.unburied_befores(after, from, to, color);
+        let skips: Vec<Square> = match after.en_passant {
+            Some(sq) if skipped_by(sq) == Some(color) => vec![sq],
+            Some(_) => Vec::new(),
+            None => open_double_steps(after, color),
+        };
+        let mut out: Vec<State> = skips
+            .into_iter()
+            .filter(|&sq| to != beyond(sq))
+            .flat_map(|sq| {
+                plain.iter().map(move |b| State {
+                    en_passant: Some(sq),
+                    ..b.clone()
+                })
+            })
+            .collect();
+        out.extend(plain);
         out
     }
 
@@ -154,6 +199,45 @@ fn left_squares(before: &State, after: &State, from: Square, to: Square) -> Vec<
         .flatten()
         .filter(|&sq| sq.is_on_board() && after.piece(sq).is_none())
         .collect()
+}
+
+/// The side whose double step skips `sq` (rank 3 White's, rank 6 Black's).
+fn skipped_by(sq: Square) -> Option<Color> {
+    match sq.rank {
+        3 => Some(Color::White),
+        6 => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// The squares skipped by double steps of `color` that an enemy pawn
+/// could take en passant: its pawn beside an enemy pawn on the rank a
+/// double step reaches, the square behind it empty.
+fn open_double_steps(state: &State, color: Color) -> Vec<Square> {
+    let (rank, skipped) = match color {
+        Color::White => (4, 3),
+        Color::Black => (5, 6),
+    };
+    let enemy = Some(Piece::new(color.other(), Role::Pawn));
+    (0..8)
+        .filter(|&file| {
+            let beside = |f: Option<u8>| {
+                f.is_some_and(|f| f < 8 && state.piece(Square::new(f, rank)) == enemy)
+            };
+            state.piece(Square::new(file, rank)) == Some(Piece::new(color, Role::Pawn))
+                && state.piece(Square::new(file, skipped)).is_none()
+                && (beside(file.checked_sub(1)) || beside(Some(file + 1)))
+        })
+        .map(|file| Square::new(file, skipped))
+        .collect()
+}
+
+/// The square of the pawn whose double step skipped `sq`.
+fn beyond(sq: Square) -> Square {
+    match skipped_by(sq) {
+        Some(Color::White) => Square::new(sq.file, sq.rank + 1),
+        _ => Square::new(sq.file, sq.rank.saturating_sub(1)),
+    }
 }
 
 /// The corner of the rook an orthodox castling of `king` from `from` to
@@ -697,6 +781,78 @@ mod tests {
                 && f.message.starts_with(
                     "e1–g1 would reveal the black rook buried on h1, which would check the white king on g1"
                 )),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn en_passant_after_a_horde_turn() {
+        // "You can move all of them on one turn": White's d2–d4, then its
+        // bishop through d2 to e3, in one turn; Black may take en passant.
+        let keep = "r n b q k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . P p . . .
+             . . . . B . . .
+             P P P . . P P P
+             R N . Q K B N R
+             arrow: d2, d4, white
+             arrow: c1, e3, white
+             arrow: e4, d3, black";
+        let f = check_text(SECTION, keep);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Black's queen to d2, taken by White's king: Black's turn came
+        // and went, so the double step can no longer be taken.
+        let f = check_text(
+            SECTION,
+            "r n b . k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . P p . . .
+             . . . . . . . .
+             P P P K . P P P
+             R N B Q . B N R
+             arrow: d2, d4, white
+             arrow: a5, d2, black
+             arrow: e1, d2, white
+             arrow: e4, d3, black",
+        );
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains("en passant")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    #[test]
+    fn en_passant_after_a_double_step_that_revealed_a_zombie() {
+        // Black's d7–d5, not drawn, revealed White's knight buried on d7.
+        let keep = "r n b q k b n r
+             p p p N p p p p
+             . . . . . . . .
+             . . . p P . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P . P P P
+             R . B Q K B N R
+             arrow: e5, d6, white";
+        let f = check_text(SECTION, keep);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A white queen there would have checked Black's own king.
+        let f = check_text(
+            SECTION,
+            &keep
+                .replace("p p p N p p p p", "p p p Q p p p p")
+                .replace("R . B Q K B N R", "R N B . K B N R"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    .contains("cannot have just moved two squares from d7")),
             "{:?}",
             summary(&f)
         );
