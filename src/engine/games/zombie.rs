@@ -697,8 +697,28 @@ mod tests {
 
     #[test]
     fn a_zombie_needs_its_side_to_have_lost_a_piece_of_its_kind() {
+        // White's e4 takes on d5: before it, Black had lost nothing (all
+        // sixteen stand, the zombie on e4 among them), whatever it took.
+        let f = check_text(
+            SECTION,
+            "r n b q k b n r
+             p p p . p p p p
+             . . . . . . . .
+             . . . P . . . .
+             . . . . p . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B N R
+             arrow: e4, d5, white",
+        );
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: no black piece has been captured before e4–d5, so there is no black zombie to come back on e4"
+            ]
+        );
         let (row8, row7, row6) = ("r . b q k b n r", "p p p p . p p p", ". . n . . . . .");
-        // Black has lost nothing before the capture: its graveyard is empty.
+        // So in the book's game: its graveyard is empty.
         let f = check_text(SECTION, &knight_takes(row8, row7, row6, 'p'));
         assert!(
             f.iter().any(|f| f.rule == common::ARROW
