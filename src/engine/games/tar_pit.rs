@@ -22,13 +22,21 @@ const RULE_CHECK: &str = "check";
 /// Each colour has 12 checkers in all (Equipment: "You need 12 each").
 const CHECKERS_PER_COLOUR: usize = 12;
 
+/// One standard set; a tarred bishop moves like a pawn, straight ahead
+/// onto the other colour of square, so two bishops on one colour need no
+/// promotion.
+const MATERIAL: MaterialRules = MaterialRules {
+    bishops_keep_colour: false,
+    ..MaterialRules::ORTHODOX
+};
+
 impl Game for TarPit {
     fn name(&self) -> &'static str {
         "Tar Pit Chess"
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::ORTHODOX, out);
+        material::check(board, &MATERIAL, out);
         check_cards(board, out);
         check_hands(board, out);
         let Some(state) = rings(board, out) else {
@@ -448,6 +456,10 @@ impl StepRules for TarPitSteps {
     /// pawn, as in orthodox chess.
     fn en_passant(&self) -> bool {
         true
+    }
+
+    fn material(&self) -> MaterialRules {
+        MATERIAL
     }
 
     /// The mover back on `from` and the pawn it took beside it, each with
@@ -943,6 +955,44 @@ mod tests {
         assert!(
             f.iter()
                 .any(|(r, m)| *r == RULE_CARDS && m.contains("3 `C` cards")),
+            "{f:?}"
+        );
+    }
+
+    /// White's dark-squared bishop, tarred on c1, stepped like a pawn to
+    /// c2, a light square: two white bishops on light squares, all eight
+    /// pawns on the board.
+    const TARRED_BISHOP: &str = "r n b q k b n r
+        p p p p p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . P . . . . .
+        P P B P P P P P
+        R N . Q K B N R
+        arrow: c1, c2, white
+        arrow: c2, c2, black";
+
+    #[test]
+    fn a_tarred_bishop_may_change_colour() {
+        let f = own(TARRED_BISHOP);
+        assert!(f.is_empty(), "{f:?}");
+        // The same squares with no arrow: the step is not drawn.
+        let f = own(&TARRED_BISHOP.replace("arrow: c1, c2, white", ""));
+        assert!(f.is_empty(), "{f:?}");
+    }
+
+    #[test]
+    fn a_standard_set_less_its_captures() {
+        // A third white bishop, with all eight pawns on the board, cannot
+        // be a promoted pawn.
+        let f = own(&TARRED_BISHOP.replace(
+            ". . . . . . . .\n        . . P",
+            ". . . . B . . .\n        . . P",
+        ));
+        assert!(
+            f.iter().any(|(r, m)| *r == material::RULE
+                && m.contains("3 bishops means 1 promoted pawn")),
             "{f:?}"
         );
     }
