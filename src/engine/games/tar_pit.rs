@@ -341,10 +341,42 @@ fn read(state: &State, arrows: &[&Arrow], throws: &[usize]) -> Result<(), Findin
         .collect();
     replay(&before, &moves, &TarPitSteps)
         .map(|_| ())
-        .map_err(|f| {
-            let span = moves.get(f.arrow).map_or(arrows[0].span, |a| a.span);
-            f.finding(RULE_ARROW, span)
+        .map_err(|mut f| {
+            let a = moves.get(f.arrow).copied();
+            if let Some(why) = a
+                .filter(|_| !f.is_general())
+                .and_then(|a| no_throw(state, a))
+            {
+                f.reason = format!("{why}; nor is it a move: {}", f.reason);
+            }
+            f.finding(RULE_ARROW, a.map_or(arrows[0].span, |a| a.span))
         })
+}
+
+/// Why an arrow from a piece carrying its own checker is no throw, when
+/// its author most likely drew one: the checker goes one king step, and
+/// only under another piece.
+fn no_throw(state: &State, a: &Arrow) -> Option<String> {
+    let color = arrow_color(a)?;
+    let piece = state.piece(a.from).filter(|p| p.color == color)?;
+    if state.ring(a.from) != Some(color) || !a.to.is_on_board() {
+        return None;
+    }
+    let rule = if !is_king_step(a.from, a.to) {
+        "a thrown checker moves one square, like a king"
+    } else if state.piece(a.to).is_none() {
+        "a thrown checker goes under another piece, and can't sit alone on a square"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{}–{} is no throw of the {} checker under the {} on {}, since {rule}",
+        a.from,
+        a.to,
+        color.name(),
+        piece.name(),
+        a.from
+    ))
 }
 
 /// Checkers meeting under one piece: the same colour repels (one stays),
@@ -833,6 +865,40 @@ mod tests {
         );
         let carrying = own(&d.replace("arrow: e1, e1, black", "arrow: e1, e1, white"));
         assert!(carrying.is_empty(), "{carrying:?}");
+    }
+
+    /// Black's knight on e4 carries a black checker, after taking on e4.
+    const CARRYING_KNIGHT: &str = "r n b q k b . r
+        p p p p p . p p
+        . . . . . . . .
+        . . . . . p . .
+        . . . . n . P .
+        . . . . . P . .
+        P P P P . . . P
+        R N B Q K B N R
+        arrow: e4, e4, black";
+
+    #[test]
+    fn a_thrown_checker_goes_one_king_step_under_a_piece() {
+        // Thrown under the pawn on f3: one king step, under a piece.
+        let f = own(&format!("{CARRYING_KNIGHT}\narrow: e4, f3, black"));
+        assert!(f.is_empty(), "{f:?}");
+        // Onto the empty e3: no throw, and no knight move either.
+        let f = own(&format!("{CARRYING_KNIGHT}\narrow: e4, e3, black"));
+        assert!(
+            f.iter().any(|(r, m)| *r == RULE_ARROW
+                && m.contains("e4–e3 is no throw")
+                && m.contains("can't sit alone on a square")),
+            "{f:?}"
+        );
+        // Under the pawn on g4, two squares away: a checker moves like a king.
+        let f = own(&format!("{CARRYING_KNIGHT}\narrow: e4, g4, black"));
+        assert!(
+            f.iter().any(|(r, m)| *r == RULE_ARROW
+                && m.contains("e4–g4 is no throw")
+                && m.contains("one square, like a king")),
+            "{f:?}"
+        );
     }
 
     #[test]
