@@ -24,6 +24,15 @@ pub const CHECKERS: &str = "checkers";
 /// A standard set of checkers.
 const CHECKER_SET: u32 = 24;
 
+/// One standard set. An extra king step may take a bishop onto the other
+/// colour of square, or a pawn back to its first rank; a pawn on its last
+/// rank is promoted at once (`check_no_pawn_on_last_rank`).
+const MATERIAL: MaterialRules = MaterialRules {
+    bishops_keep_colour: false,
+    pawns_on_back_ranks: true,
+    ..MaterialRules::ORTHODOX
+};
+
 pub(crate) struct ExtraSteps {
     /// Squares a piece may take extra king steps from: where an arrow of
     /// its side ended, so its regular move is drawn.
@@ -334,6 +343,10 @@ impl StepRules for ExtraSteps {
         true
     }
 
+    fn material(&self) -> MaterialRules {
+        MATERIAL
+    }
+
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
         let mut out = default_befores(after, from, to, color);
         if is_king_step(from, to) {
@@ -481,7 +494,8 @@ impl Game for Adrenaline {
     }
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        material::check(board, &MaterialRules::ORTHODOX, out);
+        material::check(board, &MATERIAL, out);
+        common::check_no_pawn_on_last_rank(board, out);
         // "The colour of the checker doesn't matter."
         let (set, total) = checker_squares(
             board,
@@ -835,6 +849,81 @@ mod tests {
         assert!(
             f.iter()
                 .any(|f| f.rule == material::RULE && f.message.contains("White")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// Black took the b1 knight and put a checker under the c1 bishop,
+    /// which went to e3 and stepped on to e4, a light square: two white
+    /// bishops on light squares, all eight pawns on the board.
+    const BISHOP_STEPS: &str = "r n b q k b n r
+        p p p p p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . B . . .
+        . . . P . . . .
+        P P P . P P P P
+        R . . Q K B N R
+        arrow: c1, e3, white
+        arrow: e3, e4, white";
+
+    #[test]
+    fn an_extra_step_may_take_a_bishop_to_the_other_colour() {
+        let f = check_text(SECTION, BISHOP_STEPS);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The position alone, its moves not drawn.
+        let f = check_text(SECTION, &BISHOP_STEPS.replace("arrow: c1, e3, white", ""));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A third white bishop is still a promoted pawn, and no pawn is missing.
+        let f = check_text(
+            SECTION,
+            &BISHOP_STEPS.replace(
+                ". . . . . . . .\n        . . . . B",
+                ". . B . . . . .\n        . . . . B",
+            ),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == material::RULE
+                && f.message.contains("3 bishops means 1 promoted pawn")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's g-pawn, on two checkers, moved to g3 and stepped back to h2
+    /// and g1, its first rank.
+    const PAWN_BACK: &str = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . P .
+        arrow: g2, g3, white
+        arrow: g3, h2, white
+        arrow: h2, g1, white";
+
+    #[test]
+    fn an_extra_step_may_take_a_pawn_back_to_its_first_rank() {
+        let f = check_text(SECTION, PAWN_BACK);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The position alone, and from there the pawn moves on as a pawn.
+        let board: Vec<&str> = PAWN_BACK.lines().take(8).collect();
+        let f = check_text(SECTION, &board.join("\n"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{}\narrow: g1, g2, white", board.join("\n")),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{}\narrow: g1, h2, white", board.join("\n")),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW),
             "{:?}",
             summary(&f)
         );
