@@ -83,28 +83,35 @@ fn lost(state: &State, color: Color) -> usize {
 }
 
 /// Why the checkers under `color`'s pieces cannot be there, if they
-/// cannot. A checker comes under a piece of `color` when the opponent
-/// places it after a capture (at most one a capture of theirs), or when
-/// a piece of `color` captures an opposing piece with checkers: each
-/// such stack needs a capture by `color` after the one that placed its
-/// checker, so at most one fewer than `color`'s captures.
-fn too_many_stacks(state: &State, color: Color) -> Option<String> {
-    let stacks = state
+/// cannot; `height` counts a stack's checkers. A checker comes under a
+/// piece of `color` when the opponent places it after a capture (at most
+/// one a capture of theirs), or when a piece of `color` captures an
+/// opposing piece with checkers, which `color` placed after captures of
+/// its own, the last of which placed one more under an opposing piece: at
+/// most one fewer than `color`'s captures.
+fn too_many_checkers(
+    state: &State,
+    color: Color,
+    height: &dyn Fn(Square) -> u32,
+) -> Option<String> {
+    let checkers: u32 = state
         .board
         .pieces()
         .filter(|&(sq, p)| p.color == color && state.ring(sq).is_some())
-        .count();
+        .map(|(sq, _)| height(sq))
+        .sum();
     let theirs = lost(state, color);
     let mine = lost(state, color.other());
-    if stacks <= theirs + mine.saturating_sub(1) {
+    if checkers as usize <= theirs + mine.saturating_sub(1) {
         return None;
     }
     Some(format!(
-        "{stacks} {} pieces have checkers, but {} has captured {theirs} pieces and {} {mine}: a checker goes under a {} piece after an opposing capture, or with an opposing piece it captures",
-        color.name(),
+        "{checkers} checkers under {c} pieces, but {} has captured {theirs} pieces and {} {mine}: a checker goes under a {c} piece after a {o} capture, or comes with a {o} piece it takes, whose checkers {} placed after earlier captures",
         common::side_name(color.other()),
         common::side_name(color),
-        color.name()
+        common::side_name(color),
+        c = color.name(),
+        o = color.other().name(),
     ))
 }
 
@@ -276,7 +283,8 @@ impl StepRules for ExtraSteps {
             ));
         }
         for c in [Color::White, Color::Black] {
-            if let Some(reason) = too_many_stacks(state, c) {
+            // A stack holds one checker at least.
+            if let Some(reason) = too_many_checkers(state, c, &|_| 1) {
                 return Err(format!("before {from}–{to}, {reason}"));
             }
         }
@@ -419,15 +427,38 @@ impl StepRules for ExtraSteps {
     }
 }
 
-/// Checkers as rings under pieces, with `corner text` counts; returns the
-/// squares holding checkers and the number of checkers.
+/// The checkers on the board: the squares with stacks, and how many
+/// checkers each stack holds.
+pub(crate) struct Stacks {
+    pub squares: SquareSet,
+    counts: [u32; 64],
+}
+
+impl Stacks {
+    /// The checkers on `sq`: its `corner text`, or one for a ring without
+    /// one (the text's first example draws a single checker so).
+    pub fn height(&self, sq: Square) -> u32 {
+        if !sq.is_on_board() || !self.squares.contains(sq) {
+            return 0;
+        }
+        self.counts[sq.index()].max(1)
+    }
+
+    pub fn total(&self) -> u32 {
+        self.squares.iter().map(|sq| self.height(sq)).sum()
+    }
+}
+
+/// Checkers as rings under pieces, with `corner text` counts.
 pub(crate) fn checker_squares(
     board: &BoardDiagram,
     colours: &[ArrowColour],
     out: &mut Vec<Finding>,
-) -> (SquareSet, u32) {
-    let mut set = SquareSet::EMPTY;
-    let mut total = 0;
+) -> Stacks {
+    let mut stacks = Stacks {
+        squares: SquareSet::EMPTY,
+        counts: [0; 64],
+    };
     for ring in board
         .arrows
         .iter()
@@ -445,13 +476,16 @@ pub(crate) fn checker_squares(
             );
             continue;
         }
-        set.insert(sq);
+        stacks.squares.insert(sq);
     }
     for text in &board.corner_texts {
         let sq = Square::new((text.x - 1.0).round() as u8, text.y.round() as u8);
         let count = text.text.trim().parse::<u32>().ok().filter(|&n| n >= 1);
         match count {
-            Some(n) if sq.is_on_board() && set.contains(sq) => total += n,
+            Some(n) if sq.is_on_board() && stacks.squares.contains(sq) => {
+                let c = &mut stacks.counts[sq.index()];
+                *c = c.saturating_add(n);
+            }
             Some(_) => out.push(
                 Finding::error(
                     CHECKERS,
@@ -470,12 +504,7 @@ pub(crate) fn checker_squares(
             )),
         }
     }
-    let counted = board
-        .corner_texts
-        .iter()
-        .map(|t| Square::new((t.x - 1.0).round() as u8, t.y.round() as u8))
-        .collect::<Vec<_>>();
-    total += set.iter().filter(|sq| !counted.contains(sq)).count() as u32;
+    let total = stacks.total();
     if total > CHECKER_SET
         && let Some(ring) = board.arrows.iter().rev().find(|a| a.is_ring())
     {
@@ -485,7 +514,7 @@ pub(crate) fn checker_squares(
             format!("{total} checkers on the board, but a set has {CHECKER_SET}"),
         ));
     }
-    (set, total)
+    stacks
 }
 
 impl Game for Adrenaline {
@@ -497,14 +526,15 @@ impl Game for Adrenaline {
         material::check(board, &MATERIAL, out);
         common::check_no_pawn_on_last_rank(board, out);
         // "The colour of the checker doesn't matter."
-        let (set, total) = checker_squares(
+        let stacks = checker_squares(
             board,
             &[ArrowColour::Grey, ArrowColour::White, ArrowColour::Black],
             out,
         );
+        let total = stacks.total();
         let state = State {
             board: board.board.clone(),
-            rings: [set, SquareSet::EMPTY],
+            rings: [stacks.squares, SquareSet::EMPTY],
             en_passant: None,
             turn: None,
         };
@@ -525,7 +555,7 @@ impl Game for Adrenaline {
             );
         }
         for c in [Color::White, Color::Black] {
-            if let Some(reason) = too_many_stacks(&state, c)
+            if let Some(reason) = too_many_checkers(&state, c, &|sq| stacks.height(sq))
                 && let Some(ring) = board.arrows.iter().rev().find(|a| a.is_ring())
             {
                 out.push(Finding::error(CHECKERS, ring.span, reason));
@@ -615,7 +645,9 @@ mod tests {
         );
     }
 
-    /// Two black pawns were captured, so two checkers may be on the board.
+    /// Two black pawns and a white rook were captured, so two checkers
+    /// may be under a white piece: one Black placed, and one that White
+    /// placed and took back.
     const EXTRA: &str = "r n b q k b n r
         . . p p . p p p
         . . . . . . . .
@@ -623,7 +655,7 @@ mod tests {
         . . . . . . . .
         . . . . . N . .
         P P P P P P P P
-        R N B Q K B . R";
+        . N B Q K B . R";
 
     #[test]
     fn an_extra_king_step_after_a_regular_move() {
@@ -701,6 +733,43 @@ mod tests {
             "corner text: 7, 3, 1",
         );
         assert!(f.iter().any(|f| f.rule == CHECKERS), "{:?}", summary(&f));
+    }
+
+    /// White has taken two black pawns, Black nothing: White's knight on
+    /// f3 has a stack of two.
+    const WHITE_STACK: &str = "r n b q k b n r
+        . . p p p p p p
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . N . .
+        P P P P P P P P
+        R N B Q K B . R
+        arrow: f3, f3, grey
+        corner text: 2, 6, 3";
+
+    #[test]
+    fn checkers_under_a_side_come_from_the_other_sides_captures() {
+        // Each checker under a white piece was placed after a black
+        // capture, or came with a black piece it took, which White had
+        // placed after an earlier capture of its own: one at most here.
+        let f = check_text(SECTION, WHITE_STACK);
+        assert!(
+            f.iter().any(|f| f.rule == CHECKERS
+                && f.message.contains("2 checkers under white pieces")
+                && f.message.contains("Black has captured 0 pieces")),
+            "{:?}",
+            summary(&f)
+        );
+        // One checker may be there.
+        let f = check_text(SECTION, &WHITE_STACK.replace("corner text: 2, 6, 3", ""));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Two, once Black has taken a white pawn and placed one.
+        let f = check_text(
+            SECTION,
+            &WHITE_STACK.replace("P P P P P P P P", "P P P P P P P ."),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 
     /// The white knight may take the pawn on e5, which has a checker.
