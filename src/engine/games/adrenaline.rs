@@ -3,17 +3,20 @@
 //! regular move, make extra king steps. An arrow is one move: a regular
 //! move, or an extra king step by a piece on checkers that an arrow of its
 //! side brought there. Check counts orthodox attacks and threats by a
-//! regular move and extra steps, a stack counted as its least (one
-//! checker), so no threat is invented.
+//! regular move and extra steps, one a checker of the stack (its `corner
+//! text`, or one for a ring without), plus those of stacks it takes; a
+//! stack counted as the least it can hold, so no threat is invented.
 
-use crate::diagram::{ArrowColour, BoardDiagram, Color, Piece, Role, Square};
+use std::collections::BinaryHeap;
+
+use crate::diagram::{Arrow, ArrowColour, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::{
     CastlingInference, Rules, SquareSet, is_king_step, king_attacks, reach,
 };
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
 use crate::engine::replay::{
-    State, StepRules, TurnStage, default_befores, en_passant_victim, orthodox_step,
+    State, StepRules, TurnStage, arrow_color, default_befores, en_passant_victim, orthodox_step,
 };
 use crate::engine::{DiagramContext, Finding, Game};
 
@@ -39,6 +42,72 @@ pub(crate) struct ExtraSteps {
     pub heads: Vec<(Square, Color)>,
     /// The game's name for checkers-based extra moves, in messages.
     pub extra: &'static str,
+    /// How many checkers the stacks hold, for the threats they make.
+    pub heights: Heights,
+}
+
+/// The heights of stacks in the replay's positions, from the diagram's
+/// counts. Threats are counted with the least a stack can hold, so none is
+/// invented.
+pub(crate) struct Heights {
+    /// The diagram's position, and its stacks.
+    diagram: State,
+    stacks: Stacks,
+    /// Squares a move arrow starts or ends on: a stack there may have moved.
+    moved: SquareSet,
+    /// Each side's arrows that may be turns with a capture (all but
+    /// castling), each of which may have added a checker under an
+    /// opposing piece.
+    placers: [u32; 2],
+}
+
+impl Heights {
+    pub fn new(diagram: &State, stacks: Stacks, arrows: &[&Arrow]) -> Heights {
+        let mut moved = SquareSet::EMPTY;
+        let mut placers = [0; 2];
+        for a in arrows {
+            for sq in [a.from, a.to].into_iter().filter(|s| s.is_on_board()) {
+                moved.insert(sq);
+            }
+            let king = |sq: Square| diagram.piece(sq).is_some_and(|p| p.role == Role::King);
+            let castles = a.from.rank == a.to.rank
+                && a.from.file.abs_diff(a.to.file) == 2
+                && (king(a.from) || king(a.to));
+            if let Some(c) = arrow_color(a).filter(|_| !castles) {
+                placers[c as usize] += 1;
+            }
+        }
+        Heights {
+            diagram: diagram.clone(),
+            stacks,
+            moved,
+            placers,
+        }
+    }
+
+    /// The checkers under the piece on `sq` in `state`, at least: in the
+    /// diagram's position its count; for a stack no arrow moved, that
+    /// count less one for each arrow of the other side (a later turn may
+    /// have added it); one for a stack that moved.
+    fn height(&self, state: &State, sq: Square) -> u32 {
+        if state.ring(sq).is_none() {
+            return 0;
+        }
+        if state.board == self.diagram.board && state.rings == self.diagram.rings {
+            return self.stacks.height(sq).max(1);
+        }
+        let Some(p) = state.piece(sq) else {
+            return 1;
+        };
+        if self.moved.contains(sq)
+            || self.diagram.piece(sq) != Some(p)
+            || self.diagram.ring(sq).is_none()
+        {
+            return 1;
+        }
+        let later = self.placers[p.color.other() as usize];
+        self.stacks.height(sq).saturating_sub(later).max(1)
+    }
 }
 
 impl ExtraSteps {
@@ -115,49 +184,103 @@ fn too_many_checkers(
     ))
 }
 
-/// The squares `color` threatens with extra moves: a piece with checkers,
-/// or one whose regular move takes a piece with checkers, may follow its
-/// regular move with a king step for each checker ("you may use extra
-/// moves to threaten the king"). A stack counts as one checker, the least
-/// it holds, so no threat is invented; longer reaches go unseen.
-fn extra_threats(state: &State, color: Color) -> SquareSet {
-    let mut out = SquareSet::EMPTY;
+/// Which of `goals` `color` threatens with extra moves: a piece with
+/// checkers, or one whose regular move takes a piece with checkers, may
+/// follow its regular move with a king step for each checker, and a step
+/// that takes a piece with checkers adds them ("you may use extra moves to
+/// threaten the king"). `height` counts a stack's checkers. Each square
+/// keeps the most steps left of the paths found to it, and the stacks that
+/// path took: a path with fewer steps left that could take other stacks
+/// goes unseen, so no threat is invented.
+fn extra_threats(
+    state: &State,
+    color: Color,
+    goals: SquareSet,
+    height: &dyn Fn(Square) -> u32,
+) -> SquareSet {
+    let mut found = SquareSet::EMPTY;
+    if state.rings.iter().all(|r| r.is_empty()) {
+        return found;
+    }
     for (from, p) in state.board.pieces().filter(|(_, p)| p.color == color) {
-        let own = usize::from(state.ring(from).is_some());
+        let own = height(from);
+        let mut left = [0u32; 64];
+        let mut taken = [SquareSet::EMPTY; 64];
+        // Squares to step on from, the most steps left first.
+        let mut queue = BinaryHeap::new();
+        // Where its regular move may end, with the steps it has there.
         for t in reach(&state.board, from, p.role, color).all().iter() {
             let target = state.piece(t);
             if target.is_some_and(|q| q.color == color) {
                 continue;
             }
-            let steps = own + usize::from(target.is_some() && state.ring(t).is_some());
-            let mut frontier = vec![t];
-            for _ in 0..steps {
-                let mut next = Vec::new();
-                for sq in frontier {
-                    for n in king_attacks(sq).iter() {
-                        let there = if n == from { None } else { state.piece(n) };
-                        if there.is_some_and(|q| q.color == color) {
-                            continue;
-                        }
-                        out.insert(n);
-                        next.push(n);
-                    }
+            let (mut steps, mut took) = (own, SquareSet::EMPTY);
+            if target.is_some() && state.ring(t).is_some() {
+                steps += height(t);
+                took.insert(t);
+            }
+            if steps > left[t.index()] {
+                left[t.index()] = steps;
+                taken[t.index()] = took;
+                queue.push((steps, t.index()));
+            }
+        }
+        while let Some((steps, i)) = queue.pop() {
+            if steps < left[i] {
+                continue;
+            }
+            let (sq, took) = (Square::from_index(i), taken[i]);
+            for n in king_attacks(sq).iter() {
+                // The piece has left `from`, and taken what it took.
+                let there = if n == from || took.contains(n) {
+                    None
+                } else {
+                    state.piece(n)
+                };
+                if there.is_some_and(|q| q.color == color) {
+                    continue;
                 }
-                frontier = next;
+                if goals.contains(n) {
+                    found.insert(n);
+                }
+                let (mut steps, mut took) = (steps - 1, took);
+                if there.is_some() && state.ring(n).is_some() {
+                    steps += height(n);
+                    took.insert(n);
+                }
+                if steps > left[n.index()] {
+                    left[n.index()] = steps;
+                    taken[n.index()] = took;
+                    queue.push((steps, n.index()));
+                }
+            }
+            if found == goals {
+                return found;
             }
         }
     }
-    out
+    found
 }
 
-/// Check in Adrenaline: orthodox attacks, and threats by extra moves.
-fn in_check(state: &State, color: Color) -> bool {
-    common::orthodox_in_check(state, color)
-        || state
-            .board
-            .pieces()
-            .find(|&(_, p)| p == Piece::new(color, Role::King))
-            .is_some_and(|(k, _)| extra_threats(state, color.other()).contains(k))
+impl ExtraSteps {
+    /// Check in Adrenaline: orthodox attacks, and threats by extra moves.
+    fn in_check(&self, state: &State, color: Color) -> bool {
+        common::orthodox_in_check(state, color)
+            || state
+                .board
+                .pieces()
+                .find(|&(_, p)| p == Piece::new(color, Role::King))
+                .is_some_and(|(k, _)| {
+                    !self
+                        .threats(state, color.other(), SquareSet::EMPTY.with(k))
+                        .is_empty()
+                })
+    }
+
+    /// Which of `goals` `color` threatens with extra moves in `state`.
+    fn threats(&self, state: &State, color: Color, goals: SquareSet) -> SquareSet {
+        extra_threats(state, color, goals, &|sq| self.heights.height(state, sq))
+    }
 }
 
 impl ExtraSteps {
@@ -179,8 +302,11 @@ impl ExtraSteps {
         if castles {
             // "you may not move your king through squares that could be
             // attacked by extra moves"
-            let threats = extra_threats(state, color.other());
             let passed = [from.file, (from.file + to.file) / 2, to.file];
+            let squares = passed.iter().fold(SquareSet::EMPTY, |set, &f| {
+                set.with(Square::new(f, from.rank))
+            });
+            let threats = self.threats(state, color.other(), squares);
             if let Some(&f) = passed
                 .iter()
                 .find(|&&f| threats.contains(Square::new(f, from.rank)))
@@ -202,7 +328,10 @@ impl ExtraSteps {
         let reason = match regular {
             Ok(afters) => {
                 // Check counts threats by extra moves too.
-                let safe: Vec<State> = afters.into_iter().filter(|s| !in_check(s, color)).collect();
+                let safe: Vec<State> = afters
+                    .into_iter()
+                    .filter(|s| !self.in_check(s, color))
+                    .collect();
                 if safe.is_empty() {
                     return Err(format!(
                         "{from}–{to} would leave the {} king threatened by an extra move",
@@ -246,7 +375,7 @@ impl ExtraSteps {
                 s.set_ring(from, None);
                 // The stack loses a checker: some may remain, or none.
                 s.set_ring(to, keep.then_some(Color::White));
-                if !in_check(&s, color) {
+                if !self.in_check(&s, color) {
                     out.push(s);
                 }
             }
@@ -435,6 +564,13 @@ pub(crate) struct Stacks {
 }
 
 impl Stacks {
+    pub fn none() -> Stacks {
+        Stacks {
+            squares: SquareSet::EMPTY,
+            counts: [0; 64],
+        }
+    }
+
     /// The checkers on `sq`: its `corner text`, or one for a ring without
     /// one (the text's first example draws a single checker so).
     pub fn height(&self, sq: Square) -> u32 {
@@ -455,10 +591,7 @@ pub(crate) fn checker_squares(
     colours: &[ArrowColour],
     out: &mut Vec<Finding>,
 ) -> Stacks {
-    let mut stacks = Stacks {
-        squares: SquareSet::EMPTY,
-        counts: [0; 64],
-    };
+    let mut stacks = Stacks::none();
     for ring in board
         .arrows
         .iter()
@@ -568,7 +701,9 @@ impl Game for Adrenaline {
                 .flat_map(|c| common::heads(&arrows, c).into_iter().map(move |s| (s, c)))
                 .collect(),
             extra: "extra",
+            heights: Heights::new(&state, stacks, &arrows),
         };
+        let in_check = |s: &State, c: Color| steps.in_check(s, c);
         common::check_moves_and_turn(board, &state, &arrows, &steps, &in_check, out);
     }
 }
@@ -880,6 +1015,7 @@ mod tests {
         let steps = ExtraSteps {
             heads: vec![(e5, Color::White)],
             extra: "extra",
+            heights: Heights::new(&State::new(board.clone()), Stacks::none(), &[]),
         };
         let mut state = State {
             board,
@@ -1108,6 +1244,90 @@ mod tests {
         let f = check_text(SECTION, &format!("{EXTRA_CHECK}\narrow: d4, d4, grey"));
         assert!(
             f.iter().any(|f| f.message.contains("black king")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White's knight on d4 and the black king on h7: a jump to f5 and two
+    /// king steps. Black has just played a7–a6.
+    const TWO_STEPS_TO_THE_KING: &str = ". . . . . . . .
+        . . . . . . . k
+        p . . . . . . .
+        . . . . . . . .
+        . . . N . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . K . . .
+        arrow: a7, a6, black
+        arrow: d4, d4, grey";
+
+    #[test]
+    fn a_stack_threatens_as_far_as_its_height_reaches() {
+        // One checker: the king is out of reach.
+        let f = check_text(SECTION, TWO_STEPS_TO_THE_KING);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Two: Black has left its king threatened.
+        let f = check_text(
+            SECTION,
+            &format!("{TWO_STEPS_TO_THE_KING}\ncorner text: 2, 4, 4"),
+        );
+        assert!(
+            f.iter().any(|f| f.message.contains("black king")),
+            "{:?}",
+            summary(&f)
+        );
+        // One, and a black pawn on g6 with a checker: the knight takes it
+        // on its first step, keeps its checker and steps on to h7.
+        let pawn = TWO_STEPS_TO_THE_KING.replace(
+            "p . . . . . . .\n        . . . . . . . .",
+            "p . . . . . p .\n        . . . . . . . .",
+        );
+        let f = check_text(SECTION, &pawn);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &format!("{pawn}\narrow: g6, g6, grey"));
+        assert!(
+            f.iter().any(|f| f.message.contains("black king")),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// White castles past f1 and g1; Black's bishop on e6 can go to h3,
+    /// two king steps from f1 and g1 and three from e1.
+    const CASTLES_PAST_A_STACK: &str = "r n b q k . . r
+        . . p p . p p p
+        . . . . b . . .
+        . . . . p . . .
+        . . B . P . . .
+        . . . . . N . .
+        P P P P . P P P
+        R N B Q K . . R
+        arrow: e1, g1, white
+        arrow: e6, e6, grey";
+
+    #[test]
+    fn no_castling_past_squares_a_stack_reaches() {
+        let f = check_text(SECTION, CASTLES_PAST_A_STACK);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{CASTLES_PAST_A_STACK}\ncorner text: 2, 5, 6"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("f1 could be attacked by an extra move")),
+            "{:?}",
+            summary(&f)
+        );
+        // Made, with the king and rook on g1 and f1.
+        let made = CASTLES_PAST_A_STACK.replace("R N B Q K . . R", "R N B Q . R K .");
+        let f = check_text(SECTION, &made);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(SECTION, &format!("{made}\ncorner text: 2, 5, 6"));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.contains("could be attacked by an extra move")),
             "{:?}",
             summary(&f)
         );
