@@ -616,8 +616,9 @@ pub(crate) fn checker_squares(
         let count = text.text.trim().parse::<u32>().ok().filter(|&n| n >= 1);
         match count {
             Some(n) if sq.is_on_board() && stacks.squares.contains(sq) => {
+                // Capped, so that sums of counts cannot overflow.
                 let c = &mut stacks.counts[sq.index()];
-                *c = c.saturating_add(n);
+                *c = c.saturating_add(n).min(u32::from(u16::MAX));
             }
             Some(_) => out.push(
                 Finding::error(
@@ -762,6 +763,23 @@ mod tests {
             "corner text: 3, 4, 1",
         );
         assert!(f.iter().any(|f| f.rule == CHECKERS), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn counts_beyond_a_set_are_refused() {
+        // Two counts whose sum overflows a u32: refused, not a panic.
+        let f = check_text(
+            SECTION,
+            &format!(
+                "{EXTRA}\narrow: f3, f3, grey\narrow: e5, e5, grey\ncorner text: 4294967295, 6, 3\ncorner text: 4294967295, 5, 5"
+            ),
+        );
+        assert!(
+            f.iter()
+                .any(|f| f.rule == CHECKERS && f.message.contains("but a set has 24")),
+            "{:?}",
+            summary(&f)
+        );
     }
 
     #[test]
