@@ -1374,3 +1374,55 @@ fn telepathic_en_passant_follows_the_last_made_double_step() {
         "has not just moved two squares",
     );
 }
+
+const INFERENCES: [&str; 6] = [
+    "bishop colours",
+    "pawn ranks",
+    "piece counts",
+    "castling rights",
+    "en passant",
+    "check",
+];
+
+/// Every rules ledger ends with its game's orthodox inferences: the six
+/// rows in order, each used (`yes`), broken by the game (`no`) or without
+/// the piece or move (`does not arise`), with the reason.
+#[test]
+fn every_ledger_lists_its_orthodox_inferences() {
+    let mut paths: Vec<_> = fs::read_dir("docs/rules")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().is_none_or(|n| n != "README.md"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = fs::read_to_string(&path).unwrap();
+        let where_ = path.display();
+        let section = text
+            .split_once("\n## Orthodox inferences\n")
+            .unwrap_or_else(|| panic!("{where_}: no `## Orthodox inferences` section"))
+            .1;
+        let rows: Vec<Vec<&str>> = section
+            .lines()
+            .filter_map(|l| l.strip_prefix("| ").and_then(|l| l.strip_suffix(" |")))
+            .map(|row| row.split(" | ").collect())
+            .filter(|cells: &Vec<&str>| cells[0] != "inference" && cells[0] != "---")
+            .collect();
+        let names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+        assert_eq!(names, INFERENCES, "{where_}: the six inferences, in order");
+        for row in rows {
+            assert_eq!(row.len(), 3, "{where_}: `{}`: three cells", row[0]);
+            assert!(
+                ["yes", "no", "does not arise"].contains(&row[1]),
+                "{where_}: `{}` is used `{}`; say yes, no or does not arise",
+                row[0],
+                row[1]
+            );
+            assert!(
+                row[2].split_whitespace().count() >= 2,
+                "{where_}: `{}` needs its reason",
+                row[0]
+            );
+        }
+    }
+}
