@@ -14,9 +14,17 @@
 //!   through parse, check (the replay always, the searches on a share), SVG,
 //!   and PNG on a small share. Many times faster, so far more inputs.
 //!
+//! - `--target files`: a small folder as the commands read it: a rulebook
+//!   with generated HTML blocks and links, `chess-kit-docs.toml`, the
+//!   contents CSV and the player aids, each mutated (settings fragments,
+//!   CSV rows, odd book names), through `check`, `build` and `deck`. Besides
+//!   panics it fails when `build` does not fail exactly when `check` finds
+//!   errors, or a failed build publishes anything.
+//!
 //! Panics are caught and slow inputs timed out. Every failing input is
 //! saved as the regression folder keeps it: `crash-<hash>.md`, its bytes,
-//! and `crash-<hash>.txt`, what went wrong. Copy both into
+//! and `crash-<hash>.txt`, what went wrong (for `files`, a folder
+//! `crash-<hash>/` with its files and a `NOTE.txt`). Copy both into
 //! `tests/fuzz_regressions/` to keep it as a regression test. A stack
 //! overflow aborts the process instead: then `last-input-<worker>.md` in
 //! the crashes folder holds what each worker was running.
@@ -24,6 +32,7 @@
 //! ```sh
 //! cargo run --release --example fuzz -- --seconds 90 [--target book|diagram]
 //!     [--seed N] [--runs N] [--crashes DIR] [--timeout-ms N] [--workers N]
+//! cargo run --release --example fuzz -- --seconds 90 --target files
 //! ```
 //!
 //! Inputs run on one worker thread a core (`--workers`). The same seed and
@@ -727,6 +736,8 @@ enum Target {
     Book,
     /// One diagram at a time through parse, check and drawing.
     Diagram,
+    /// A folder (book, settings, contents, aids) through the commands.
+    Files,
 }
 
 impl Target {
@@ -734,6 +745,7 @@ impl Target {
         match self {
             Target::Book => "book",
             Target::Diagram => "diagram",
+            Target::Files => "files",
         }
     }
 }
@@ -789,7 +801,12 @@ fn parse_args() -> Result<Args, String> {
                 args.target = match value()?.as_str() {
                     "book" => Target::Book,
                     "diagram" => Target::Diagram,
-                    v => return Err(format!("--target: `{v}` is neither `book` nor `diagram`")),
+                    "files" => Target::Files,
+                    v => {
+                        return Err(format!(
+                            "--target: `{v}` is not `book`, `diagram` or `files`"
+                        ));
+                    }
                 };
             }
             "--crashes" => args.crashes = PathBuf::from(value()?),
@@ -893,6 +910,17 @@ fn next_input(
             };
             (input, depth)
         }
+        Target::Files => {
+            let folder = folder_input(rng, books);
+            let depth = Depth {
+                shortest: false,
+                drawn_in_full: 0,
+                pngs: 0,
+                pdf: false,
+                deck: rng.chance(8),
+            };
+            (stages::pack(&folder), depth)
+        }
         Target::Diagram => {
             let mut input = diagrams.inputs[rng.below(diagrams.inputs.len())].clone();
             // Half the inputs keep to the language, to reach the engine
@@ -918,6 +946,209 @@ fn next_input(
             (input, depth)
         }
     }
+}
+
+/// HTML the author might write, closed or not.
+const HTML_BLOCKS: &[&str] = &[
+    "<!-- a note -->",
+    "<!-- the games below are drafts",
+    "<script>",
+    "<script>let a = 1;</script>",
+    "<pre>",
+    "<pre>text</pre>",
+    "<style>",
+    "<?",
+    "<![CDATA[",
+    "]]>",
+    "-->",
+    "<div class=\"x\">",
+    "</div>",
+    "<img src=\"board.png\">",
+    "<img src=\"https://example.com/b.png\">",
+    "<details><summary>Hint</summary>",
+    "<textarea>",
+    "<br>",
+];
+
+/// Link targets, local and not, odd and plain.
+const LINK_TARGETS: &[&str] = &[
+    "notes.txt",
+    "board.png",
+    "my%20board.png",
+    "a b.png",
+    "../outside.png",
+    "%2e%2e/%2e%2e/etc/passwd",
+    "/etc/passwd",
+    "mailto:a@b.c",
+    "https://example.com/x",
+    "//example.com/x",
+    "#zombie-chess",
+    "#no-such-anchor",
+    "data:image/png;base64,AAAA",
+    "rules.md",
+    "notes.txt#part",
+    "notes.txt?x=1",
+    "",
+    "<a b.png>",
+    "\\windows\\path.png",
+];
+
+/// A rulebook's name, usual or odd.
+const BOOK_NAMES: &[&str] = &[
+    "book",
+    "rules",
+    "a#b",
+    "a?b",
+    "a%2e",
+    "a b",
+    ".",
+    "..",
+    ".hidden",
+    "assets",
+    "deck",
+    "index",
+    "r\u{e8}gles",
+];
+
+/// Settings lines: switches, sizes, allowances, odd values.
+const SETTINGS_LINES: &[&str] = &[
+    "[[variant]]",
+    "game = \"Tiny Chess\"",
+    "game = \"Zombie Chess\"",
+    "game = \"\"",
+    "board = 3",
+    "board = 6",
+    "board = 9",
+    "board = \"b2-g7\"",
+    "board = \"a1-z9\"",
+    "board = -1",
+    "holes = [\"d4\", \"e5\"]",
+    "holes = [\"z9\"]",
+    "holes_swallow = true",
+    "check = false",
+    "king_capture = true",
+    "double_step = false",
+    "en_passant = false",
+    "castling = true",
+    "promotion = \"QRN\"",
+    "promotion = \"K\"",
+    "set_aside = \"BBPP\"",
+    "set_aside = \"KKKKKKKKK\"",
+    "[[check.allow]]",
+    "book = \"book\"",
+    "section = \"Zombie Chess\"",
+    "rule = \"material\"",
+    "reason = \"kept\"",
+    "[build]",
+    "out = \"../elsewhere\"",
+    "out = \"/tmp\"",
+    "style = \"/dev/zero\"",
+    "page = \"a4\"",
+    "page = \"tabloid\"",
+    "unknown = 1",
+    "[",
+    "= =",
+];
+
+/// Contents rows: fitting, odd or broken.
+const CSV_LINES: &[&str] = &[
+    "heading,description",
+    "Zombie Chess,is a game",
+    "Zombie Chess,\"is, with a comma\"",
+    "Zombie Chess,\"unclosed",
+    "Zombie Chess,a,b,c",
+    "No Such Game,is missing",
+    ",",
+    "",
+    "\"\"\"\",\"\"",
+];
+
+/// A small rulebook to carry the settings and contents: one diagram, maybe
+/// a section of a configured game, and generated HTML and links.
+fn folder_book(rng: &mut Rng, books: &[Vec<u8>]) -> Vec<u8> {
+    let mut text = String::from(
+        "---\ntitle: Fuzz\n---\n\n## Table of Contents\n\n## Zombie Chess\n\nText.\n\n",
+    );
+    text.push_str("    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . P . . .\n    . . . . . . . .\n    P P P P . P P P\n    R N B Q K B N R\n    arrow: e2, e4, white\n\n");
+    if rng.chance(2) {
+        text.push_str("## Tiny Chess\n\n    . . . . . . . .\n    . . . . . . . .\n    k . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . K . .\n\n");
+    }
+    let mut bytes = text.into_bytes();
+    for _ in 0..rng.below(4) {
+        let lines = line_ranges(&bytes);
+        let at = lines
+            .get(rng.below(lines.len().max(1)))
+            .map_or(0, |r| r.start);
+        let insert = match rng.below(4) {
+            0 | 1 => format!("{}\n", rng.pick(HTML_BLOCKS)),
+            2 => format!("See [the notes]({}) here.\n", rng.pick(LINK_TARGETS)),
+            _ => format!("![a board]({})\n", rng.pick(LINK_TARGETS)),
+        };
+        bytes.splice(at..at, insert.bytes());
+    }
+    if rng.chance(4) {
+        mutate(&mut bytes, rng, books);
+    }
+    bytes
+}
+
+/// A line-based mutation of a small text file: a fitting line put in,
+/// one dropped or doubled, invalid UTF-8, or byte edits.
+fn mutate_lines(bytes: &mut Vec<u8>, rng: &mut Rng, lines: &[&str]) {
+    let ranges = line_ranges(bytes);
+    let at = ranges
+        .get(rng.below(ranges.len().max(1)))
+        .map_or(0, |r| r.start);
+    match rng.below(6) {
+        0 | 1 => {
+            let line = format!("{}\n", rng.pick(lines));
+            bytes.splice(at..at, line.bytes());
+        }
+        2 => {
+            if let Some(r) = ranges.get(rng.below(ranges.len().max(1))) {
+                bytes.drain(r.start..(r.end + 1).min(bytes.len()));
+            }
+        }
+        3 => {
+            let bad = rng.pick(INVALID_UTF8);
+            bytes.splice(at..at, bad.iter().copied());
+        }
+        4 => extreme_number(bytes, rng),
+        _ => edit_bytes(bytes, rng),
+    }
+}
+
+/// A folder of the `files` target.
+fn folder_input(rng: &mut Rng, books: &[Vec<u8>]) -> stages::Folder {
+    let name = *rng.pick(BOOK_NAMES);
+    let mut settings: Vec<u8> = if rng.chance(2) {
+        include_bytes!("../rules/chess-kit-docs.toml").to_vec()
+    } else {
+        b"[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\n".to_vec()
+    };
+    for _ in 0..rng.below(4) {
+        mutate_lines(&mut settings, rng, SETTINGS_LINES);
+    }
+    let mut contents = b"heading,description\nZombie Chess,is a game\n".to_vec();
+    for _ in 0..rng.below(3) {
+        mutate_lines(&mut contents, rng, CSV_LINES);
+    }
+    let mut aids = stages::AIDS.as_bytes().to_vec();
+    if rng.chance(3) {
+        mutate(&mut aids, rng, books);
+    }
+    let mut folder = vec![(format!("{name}.md"), folder_book(rng, books))];
+    if !rng.chance(4) {
+        folder.push(("chess-kit-docs.toml".into(), settings));
+    }
+    if !rng.chance(4) {
+        folder.push((format!("{name}_contents.csv"), contents));
+    }
+    folder.push(("player_aids.md".into(), aids));
+    if rng.chance(2) {
+        folder.push(("notes.txt".into(), b"notes".to_vec()));
+    }
+    folder
 }
 
 /// An input being run, and when it is late.
@@ -950,7 +1181,7 @@ fn main() {
     let corpus = corpus();
     let books: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
     let diagrams = match args.target {
-        Target::Book => Diagrams {
+        Target::Book | Target::Files => Diagrams {
             inputs: Vec::new(),
             headings: Vec::new(),
         },
@@ -961,8 +1192,10 @@ fn main() {
     let deadline = Duration::from_secs_f64(args.seconds);
     let mut runs = 0u64;
     let mut failures = 0u64;
+    // Folders whose build published: the files target reaches publishing.
+    let mut published_runs = 0u64;
     let _ = std::fs::create_dir_all(&args.crashes);
-    let (to_main, results) = mpsc::channel::<(usize, Result<(), String>)>();
+    let (to_main, results) = mpsc::channel::<(usize, Result<bool, String>)>();
     // A worker a core, so a slow input can be timed out without killing
     // it. Their stacks are those of the tool's own worker threads (rayon's
     // 2 MiB), so a recursion that would overflow there overflows here too.
@@ -980,6 +1213,7 @@ fn main() {
         .map(|id| {
             let (to_worker, inbox) = mpsc::channel::<(Arc<Vec<u8>>, Depth)>();
             let to_main = to_main.clone();
+            let target = args.target;
             let mut last_input = File::create(&last_inputs[id])
                 .map_err(|e| {
                     let path = last_inputs[id].display();
@@ -999,7 +1233,12 @@ fn main() {
                                 .and_then(|()| file.set_len(input.len() as u64));
                         }
                         let result = catch_unwind(AssertUnwindSafe(|| {
-                            stages::run("fuzz.md", &input, depth, &style)
+                            if target == Target::Files {
+                                stages::run_folder(&stages::unpack(&input), depth.deck)
+                            } else {
+                                stages::run("fuzz.md", &input, depth, &style);
+                                false
+                            }
                         }))
                         .map_err(|e| {
                             e.downcast_ref::<String>()
@@ -1042,7 +1281,8 @@ fn main() {
         };
         let wait = first_deadline.saturating_duration_since(Instant::now());
         let (failed, outcome) = match results.recv_timeout(wait) {
-            Ok((id, Ok(()))) => {
+            Ok((id, Ok(published))) => {
+                published_runs += u64::from(published);
                 running[id] = None;
                 continue;
             }
@@ -1067,14 +1307,31 @@ fn main() {
         };
         failures += 1;
         let stem = format!("crash-{:016x}", chess_kit_docs::output::hash(&input));
-        let path = args.crashes.join(format!("{stem}.md"));
-        let _ = std::fs::write(&path, input.as_slice());
         let note = format!(
             "examples/fuzz.rs --target {}, seed {}, run {run}: {outcome}\nstages: {depth:?}\n",
             args.target.name(),
             args.seed
         );
-        let _ = std::fs::write(args.crashes.join(format!("{stem}.txt")), note);
+        let path = if args.target == Target::Files {
+            // Kept as tests/fuzz_regressions keeps a folder.
+            let dir = args.crashes.join(&stem);
+            let _ = std::fs::create_dir_all(&dir);
+            for (name, bytes) in stages::unpack(&input) {
+                let plain = Path::new(&name)
+                    .components()
+                    .all(|c| matches!(c, std::path::Component::Normal(_)));
+                if plain && !name.is_empty() && name != "NOTE.txt" {
+                    let _ = std::fs::write(dir.join(name), bytes);
+                }
+            }
+            let _ = std::fs::write(dir.join("NOTE.txt"), note);
+            dir
+        } else {
+            let path = args.crashes.join(format!("{stem}.md"));
+            let _ = std::fs::write(&path, input.as_slice());
+            let _ = std::fs::write(args.crashes.join(format!("{stem}.txt")), note);
+            path
+        };
         eprintln!("run {run}: {outcome}; input saved as {}", path.display());
         if outcome.starts_with("took") {
             // A worker hangs: report at once rather than wait for the rest.
@@ -1082,8 +1339,13 @@ fn main() {
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let published = if args.target == Target::Files {
+        format!(" ({published_runs} published)")
+    } else {
+        String::new()
+    };
     println!(
-        "fuzz: target {}, seed {}, {runs} runs on {workers} worker{} in {elapsed:.1} s ({:.1} runs/s), {failures} failures",
+        "fuzz: target {}, seed {}, {runs} runs{published} on {workers} worker{} in {elapsed:.1} s ({:.1} runs/s), {failures} failures",
         args.target.name(),
         args.seed,
         if workers == 1 { "" } else { "s" },

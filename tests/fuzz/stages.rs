@@ -133,3 +133,111 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
 
 /// The bundled player aids, for the deck stage.
 pub const AIDS: &str = include_str!("../../tests/seeds/player_aids.md");
+
+/// One fuzz input of the `files` target: a folder's files, by name.
+pub type Folder = Vec<(String, Vec<u8>)>;
+
+/// What separates the files of a folder packed into one input.
+const FILE_MARK: &[u8] = b"\n\x00\x00FILE ";
+
+/// A folder as one byte string, so the driver keeps one kind of input.
+pub fn pack(folder: &Folder) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (name, bytes) in folder {
+        out.extend_from_slice(FILE_MARK);
+        out.extend_from_slice(name.as_bytes());
+        out.push(b'\n');
+        out.extend_from_slice(bytes);
+    }
+    out
+}
+
+/// The folder [`pack`] made.
+pub fn unpack(bytes: &[u8]) -> Folder {
+    let mut out = Vec::new();
+    let mut rest = bytes;
+    while let Some(at) = find(rest, FILE_MARK) {
+        rest = &rest[at + FILE_MARK.len()..];
+        let end = find(rest, FILE_MARK).unwrap_or(rest.len());
+        let file = &rest[..end];
+        let newline = file.iter().position(|&b| b == b'\n').unwrap_or(file.len());
+        let name = String::from_utf8_lossy(&file[..newline]).into_owned();
+        out.push((name, file[(newline + 1).min(file.len())..].to_vec()));
+        rest = &rest[end..];
+    }
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Runs a folder (rulebooks, `chess-kit-docs.toml`, contents files, player
+/// aids) as the commands run it: `check`, then `build` and `deck` into a
+/// folder inside it. Panics, as the fuzzer wants, when anything panics or
+/// when a promise breaks: `build` fails exactly when `check` found errors,
+/// and then publishes nothing. Returns whether the build published.
+pub fn run_folder(folder: &Folder, deck: bool) -> bool {
+    use chess_kit_docs::pipeline::{BuildOptions, CheckOptions, DeckRequest, build, check};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for (name, bytes) in folder {
+        // Only plain names: the fuzzer writes nowhere but its folder.
+        let plain = Path::new(name)
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if plain && !name.is_empty() {
+            let _ = std::fs::write(dir.path().join(name), bytes);
+        }
+    }
+    let checked = check(&CheckOptions {
+        paths: vec![dir.path().to_path_buf()],
+        shortest: false,
+    });
+    let check_errors = checked.as_ref().map_or(1, |r| r.errors());
+    for d in checked.iter().flat_map(|r| &r.diags) {
+        let _ = d.render();
+    }
+    let out = dir.path().join("out");
+    let built = build(
+        &BuildOptions {
+            paths: vec![dir.path().to_path_buf()],
+            out: Some(out.clone()),
+            ..BuildOptions::default()
+        },
+        &|_, _| {},
+    );
+    assert_eq!(
+        built.failed(),
+        check_errors > 0,
+        "check found {check_errors} errors, and build {}: {:?}",
+        if built.failed() {
+            "failed"
+        } else {
+            "published"
+        },
+        built
+            .diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.render_short())
+            .collect::<Vec<_>>()
+    );
+    if built.failed() {
+        assert!(built.published.is_none(), "a failed build published");
+        for made in ["site", "html"] {
+            assert!(!out.join(made).exists(), "a failed build wrote {made}/");
+        }
+    }
+    if deck {
+        let book = folder
+            .iter()
+            .find(|(n, _)| n.ends_with(".md") && n != "player_aids.md")
+            .map(|(n, _)| dir.path().join(n));
+        let _ = chess_kit_docs::pipeline::deck(&DeckRequest {
+            book,
+            out: Some(dir.path().join("deck-out")),
+            ..DeckRequest::default()
+        });
+    }
+    built.published.is_some()
+}
