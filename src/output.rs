@@ -104,23 +104,35 @@ impl OutputDir {
     /// Whether `rel` was made earlier from the same source and is still as
     /// the tool left it. If so it is kept as it is, and recorded again.
     pub fn reuse(&self, owner: &str, rel: &str, source_key: u64) -> bool {
-        let Some(old) = self.previous.get(rel) else {
+        self.reuse_all(owner, &[rel], source_key)
+    }
+
+    /// [`reuse`](Self::reuse) for files made together: all are kept, or
+    /// none is recorded, so the run can write them all again.
+    pub fn reuse_all(&self, owner: &str, rels: &[&str], source_key: u64) -> bool {
+        let Some(old) = rels
+            .iter()
+            .map(|rel| self.reusable(owner, rel, source_key))
+            .collect::<Option<Vec<Entry>>>()
+        else {
             return false;
         };
+        for (rel, entry) in rels.iter().zip(old) {
+            self.record(rel, entry);
+            lock(&self.stats).unchanged += 1;
+        }
+        true
+    }
+
+    /// The record of `rel` if it can be kept as it is.
+    fn reusable(&self, owner: &str, rel: &str, source_key: u64) -> Option<Entry> {
+        let old = self.previous.get(rel)?;
         if old.source_key != Some(source_key) || old.owner != owner {
-            return false;
+            return None;
         }
-        let Ok(path) = self.inside(rel) else {
-            return false;
-        };
-        match read_regular(&path) {
-            Some(bytes) if hash(&bytes) == old.hash => {
-                self.record(rel, old.clone());
-                lock(&self.stats).unchanged += 1;
-                true
-            }
-            _ => false,
-        }
+        let path = self.inside(rel).ok()?;
+        let bytes = read_regular(&path)?;
+        (hash(&bytes) == old.hash).then(|| old.clone())
     }
 
     /// Stages `bytes` for `rel` unless the file already holds exactly them.

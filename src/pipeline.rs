@@ -1041,9 +1041,10 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         .iter()
         .zip(&image_keys)
         .filter(|&(f, &key)| {
-            let png = output.reuse(OWNER, &format!("deck/{}.png", f.name), key);
-            let svg = output.reuse(OWNER, &format!("deck/{}.svg", f.name), key);
-            !(png && svg)
+            // Both or neither: a lost image is drawn again with its pair.
+            let png = format!("deck/{}.png", f.name);
+            let svg = format!("deck/{}.svg", f.name);
+            !output.reuse_all(OWNER, &[&png, &svg], key)
         })
         .map(|(f, &k)| (f, k))
         .collect();

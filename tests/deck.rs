@@ -520,6 +520,48 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
 }
 
 #[test]
+fn a_deleted_or_edited_card_image_is_made_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let deck = || run(&["deck", "--out", out.to_str().unwrap()]);
+    let o = deck();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let png = out.join("deck/card-K.png");
+    let svg = out.join("deck/card-k.svg");
+    let (png_bytes, svg_bytes) = (fs::read(&png).unwrap(), fs::read(&svg).unwrap());
+    // One image of a pair deleted, then (separately) the other kind edited.
+    let damage: [(&Path, &dyn Fn()); 2] = [
+        (&png, &|| fs::remove_file(&png).unwrap()),
+        (&svg, &|| fs::write(&svg, "<svg>edited</svg>").unwrap()),
+    ];
+    for (path, harm) in damage {
+        harm();
+        let o = deck();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}: {}",
+            path.display(),
+            stderr(&o)
+        );
+        assert!(
+            stderr(&o).contains("(1 drawn); 1 file written, 78 unchanged"),
+            "{}",
+            stderr(&o)
+        );
+        let o = deck();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("(0 drawn); 0 files written, 79 unchanged"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert_eq!(fs::read(&png).unwrap(), png_bytes);
+    assert_eq!(fs::read(&svg).unwrap(), svg_bytes);
+}
+
+#[test]
 fn bad_options_exit_2_and_write_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
