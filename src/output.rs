@@ -6,8 +6,10 @@
 //! passes through a symbolic link is refused, and only regular files are
 //! read. New files are staged beside their place and renamed into it only
 //! when the whole run succeeded ([`OutputDir::finish`]); a failed run calls
-//! [`OutputDir::abandon`] and leaves the folder as it was. One run at a time
-//! holds the folder's lock file.
+//! [`OutputDir::abandon`] and leaves the folder as it was. The switch from
+//! the old files to the new is a commit: a journal of it is written first,
+//! so a run killed half way through is finished by the next one
+//! ([`OutputDir::open`]). One run at a time holds the folder's lock file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -20,6 +22,8 @@ use crate::book::io_reason;
 use crate::diagnostic::Diagnostic;
 
 const MANIFEST: &str = ".chess-kit-docs-manifest";
+/// The journal of a switch, there only while one is under way.
+pub const JOURNAL: &str = ".chess-kit-docs-journal";
 /// Held (advisory lock) by the run writing into the folder; holds its pid.
 pub const LOCK_FILE: &str = ".chess-kit-docs.lock";
 /// Every temporary file the tool makes ends so, and nothing else does.
@@ -57,13 +61,16 @@ pub struct OutputDir {
     /// New contents written to temporary files, by the path they go to.
     staged: Mutex<BTreeMap<String, PathBuf>>,
     stats: Mutex<Stats>,
+    /// What finishing an interrupted switch found, for the run to report.
+    notes: Vec<Diagnostic>,
     /// Locked while this value lives; the lock ends when the file closes.
     _lock: FolderLock,
 }
 
 impl OutputDir {
-    /// Creates the folder if needed, takes its lock, removes temporary
-    /// files an interrupted run left, and reads what an earlier run wrote.
+    /// Creates the folder if needed, takes its lock, finishes the switch
+    /// of a run killed during it, removes the temporary files a run killed
+    /// earlier left, and reads what the last run wrote.
     pub fn open(root: &Path) -> Result<OutputDir, Diagnostic> {
         fs::create_dir_all(root).map_err(|e| {
             Diagnostic::file_error(
@@ -72,17 +79,16 @@ impl OutputDir {
             )
         })?;
         let lock = take_lock(root)?;
+        // Before the temporaries go: the journal's renames need them.
+        let notes = roll_forward(root)?;
         remove_stale_temporaries(root);
-        let previous = match read_regular(&root.join(MANIFEST)) {
-            Some(bytes) => parse_manifest(&String::from_utf8_lossy(&bytes)),
-            None => BTreeMap::new(),
-        };
         Ok(OutputDir {
             root: root.to_path_buf(),
-            previous,
+            previous: read_manifest(root),
             current: Mutex::new(BTreeMap::new()),
             staged: Mutex::new(BTreeMap::new()),
             stats: Mutex::new(Stats::default()),
+            notes,
             _lock: FolderLock(lock),
         })
     }
@@ -251,7 +257,7 @@ impl OutputDir {
         for tmp in staged.values() {
             let _ = fs::remove_file(tmp);
         }
-        Vec::new()
+        self.notes
     }
 
     /// Renames the staged files into place, removes files that `owners`
@@ -259,26 +265,17 @@ impl OutputDir {
     /// manifest. A file changed by hand since the tool wrote it is left in
     /// place, with a warning; so is one that could only be reached through
     /// a symbolic link.
+    ///
+    /// All or nothing even if the process is killed: the renames, removals
+    /// and new manifest are first written to the journal, and once it is
+    /// on disk the switch is done, by this run or by the next
+    /// ([`open`](Self::open)).
     pub fn finish(self, owners: &BTreeSet<String>) -> (Stats, Vec<Diagnostic>) {
-        let mut diags = Vec::new();
+        let mut diags = self.notes;
         let mut current = self.current.into_inner().unwrap_or_else(|p| p.into_inner());
         let mut stats = self.stats.into_inner().unwrap_or_else(|p| p.into_inner());
         let staged = self.staged.into_inner().unwrap_or_else(|p| p.into_inner());
-        for (rel, tmp) in &staged {
-            let path = self.root.join(rel);
-            if let Err(e) = fs::rename(tmp, &path) {
-                let _ = fs::remove_file(tmp);
-                // What was there before stays, and so does its record.
-                match self.previous.get(rel) {
-                    Some(old) => current.insert(rel.clone(), old.clone()),
-                    None => current.remove(rel),
-                };
-                diags.push(Diagnostic::file_error(
-                    &path,
-                    format!("cannot write this file: {}", io_reason(&e)),
-                ));
-            }
-        }
+        let mut removals = Vec::new();
         for (rel, old) in &self.previous {
             if current.contains_key(rel) {
                 continue;
@@ -299,16 +296,7 @@ impl OutputDir {
                 }
             };
             match read_regular(&path) {
-                Some(bytes) if hash(&bytes) == old.hash => match fs::remove_file(&path) {
-                    Ok(()) => {
-                        stats.removed += 1;
-                        remove_empty_parents(&self.root, &path);
-                    }
-                    Err(e) => diags.push(Diagnostic::file_error(
-                        &path,
-                        format!("cannot remove this old output: {}", io_reason(&e)),
-                    )),
-                },
+                Some(bytes) if hash(&bytes) == old.hash => removals.push((rel.clone(), old.hash)),
                 Some(_) => diags.push(warning(
                     &path,
                     "left in place: the tool made this file earlier, but it was changed since",
@@ -316,23 +304,249 @@ impl OutputDir {
                 None => {}
             }
         }
-        let mut text = String::from(MANIFEST_HEADER);
-        text.push('\n');
-        for (rel, e) in &current {
-            let key = e
-                .source_key
-                .map(|k| format!("{k:016x}"))
-                .unwrap_or("-".into());
-            text.push_str(&format!("{}\t{}\t{:016x}\t{}\n", e.owner, rel, e.hash, key));
+        if staged.is_empty() && removals.is_empty() {
+            // No file changes: the manifest alone is one atomic write.
+            diags.extend(save_manifest(&self.root, &current).err());
+            return (stats, diags);
         }
-        let path = self.root.join(MANIFEST);
-        if !holds(&path, text.as_bytes())
-            && let Err(d) = write_atomic(&path, text.as_bytes())
-        {
+        let journal = Journal {
+            renames: staged
+                .iter()
+                .map(|(rel, tmp)| {
+                    let name = tmp.file_name().unwrap_or_default();
+                    (rel.clone(), name.to_string_lossy().into_owned())
+                })
+                .collect(),
+            removals: removals.clone(),
+            manifest: manifest_text(&current),
+        };
+        stop_point();
+        if let Err(d) = write_journal(&self.root, &journal) {
+            // Not committed: nothing changes.
+            for tmp in staged.values() {
+                let _ = fs::remove_file(tmp);
+            }
             diags.push(d);
+            stats.written = 0;
+            return (stats, diags);
+        }
+        stop_point();
+        for (rel, tmp) in &staged {
+            let path = self.root.join(rel);
+            let renamed = fs::rename(tmp, &path);
+            stop_point();
+            if let Err(e) = renamed {
+                let _ = fs::remove_file(tmp);
+                // What was there before stays, and so does its record.
+                match self.previous.get(rel) {
+                    Some(old) => current.insert(rel.clone(), old.clone()),
+                    None => current.remove(rel),
+                };
+                diags.push(Diagnostic::file_error(
+                    &path,
+                    format!("cannot write this file: {}", io_reason(&e)),
+                ));
+            }
+        }
+        for (rel, _) in &removals {
+            let path = self.root.join(rel);
+            let removed = fs::remove_file(&path);
+            stop_point();
+            match removed {
+                Ok(()) => {
+                    stats.removed += 1;
+                    remove_empty_parents(&self.root, &path);
+                }
+                Err(e) => {
+                    // Still there, and still ours.
+                    current.insert(rel.clone(), self.previous[rel].clone());
+                    diags.push(Diagnostic::file_error(
+                        &path,
+                        format!("cannot remove this old output: {}", io_reason(&e)),
+                    ));
+                }
+            }
+        }
+        match save_manifest(&self.root, &current) {
+            Ok(()) => {
+                stop_point();
+                if let Err(e) = fs::remove_file(self.root.join(JOURNAL)) {
+                    diags.push(Diagnostic::file_error(
+                        &self.root.join(JOURNAL),
+                        format!("cannot remove this file: {}", io_reason(&e)),
+                    ));
+                }
+            }
+            // The journal stays, so the next run saves the manifest.
+            Err(d) => diags.push(d),
         }
         (stats, diags)
     }
+}
+
+/// A switch from one run's files to the next, written before any of it is
+/// done (the commit point): a run killed during the switch leaves it for
+/// the next run to finish. It is written only once every new file is
+/// staged, so finishing it is always possible.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Journal {
+    /// Each path renamed into, and the name of its temporary file beside it.
+    renames: Vec<(String, String)>,
+    /// Each old file removed, and the hash of what the tool left there.
+    removals: Vec<(String, u64)>,
+    /// The manifest once the switch is done.
+    manifest: String,
+}
+
+/// Writes the journal: temporary file, its bytes on disk, rename, and the
+/// folder on disk, so that it is there whole or not at all.
+fn write_journal(root: &Path, journal: &Journal) -> Result<(), Diagnostic> {
+    let path = root.join(JOURNAL);
+    let fail = |e: std::io::Error| {
+        Diagnostic::file_error(
+            &path,
+            format!(
+                "nothing published: cannot record the switch to the new files: {}",
+                io_reason(&e)
+            ),
+        )
+    };
+    let bytes = serde_json::to_vec(journal).map_err(|e| fail(e.into()))?;
+    let (tmp, mut file) = create_temporary(&path)?;
+    let written = file
+        .write_all(&bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| fs::rename(&tmp, &path))
+        .and_then(|()| fs::File::open(root)?.sync_all());
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        let _ = fs::remove_file(&path);
+        return Err(fail(e));
+    }
+    Ok(())
+}
+
+/// Finishes the switch a killed run had committed to, if its journal is
+/// there: renames the files whose temporaries are still there, removes the
+/// old files still as the tool left them, and saves the manifest, each
+/// record checked against the file it names. Killed during this, the next
+/// run does it again. Returns what it could not do, as warnings and errors.
+fn roll_forward(root: &Path) -> Result<Vec<Diagnostic>, Diagnostic> {
+    let path = root.join(JOURNAL);
+    if fs::symlink_metadata(&path).is_err() {
+        return Ok(Vec::new());
+    }
+    let journal: Journal = read_regular(&path)
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .ok_or_else(|| {
+            Diagnostic::file_error(
+                &path,
+                "cannot finish the interrupted run this file records: it is not a journal chess-kit-docs wrote",
+            )
+            .with_help("delete it to go on; the folder may then hold files of two runs until the next build")
+        })?;
+    stop_point();
+    let mut notes = Vec::new();
+    let previous = read_manifest(root);
+    let mut manifest = parse_manifest(&journal.manifest);
+    for (rel, name) in &journal.renames {
+        let target = match inside(root, rel) {
+            Ok(target) => target,
+            Err(reason) => {
+                manifest.remove(rel);
+                notes.push(warning(
+                    &root.join(rel),
+                    format!("not written: {reason}; the tool writes only inside the output folder"),
+                ));
+                continue;
+            }
+        };
+        let tmp = target.with_file_name(name);
+        let staged = is_temporary(name)
+            && !name.contains('/')
+            && fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_file());
+        if staged {
+            if let Err(e) = fs::rename(&tmp, &target) {
+                let _ = fs::remove_file(&tmp);
+                notes.push(Diagnostic::file_error(
+                    &target,
+                    format!("cannot write this file: {}", io_reason(&e)),
+                ));
+            }
+            stop_point();
+        }
+        // The record says what the file holds: the new file, the old one
+        // (a rename failed), or nothing of the tool's.
+        let held = read_regular(&target).map(|bytes| hash(&bytes));
+        let truth = [manifest.get(rel), previous.get(rel)]
+            .into_iter()
+            .flatten()
+            .find(|e| Some(e.hash) == held)
+            .cloned();
+        match truth {
+            Some(entry) => manifest.insert(rel.clone(), entry),
+            None => manifest.remove(rel),
+        };
+    }
+    for (rel, old_hash) in &journal.removals {
+        let Ok(target) = inside(root, rel) else {
+            continue;
+        };
+        // Gone already, or changed by hand since: left alone.
+        let as_left = read_regular(&target).is_some_and(|bytes| hash(&bytes) == *old_hash);
+        if !as_left {
+            continue;
+        }
+        match fs::remove_file(&target) {
+            Ok(()) => remove_empty_parents(root, &target),
+            Err(e) => {
+                if let Some(old) = previous.get(rel) {
+                    manifest.insert(rel.clone(), old.clone());
+                }
+                notes.push(Diagnostic::file_error(
+                    &target,
+                    format!("cannot remove this old output: {}", io_reason(&e)),
+                ));
+            }
+        }
+        stop_point();
+    }
+    save_manifest(root, &manifest)?;
+    stop_point();
+    fs::remove_file(&path).map_err(|e| {
+        Diagnostic::file_error(&path, format!("cannot remove this file: {}", io_reason(&e)))
+    })?;
+    Ok(notes)
+}
+
+fn read_manifest(root: &Path) -> BTreeMap<String, Entry> {
+    match read_regular(&root.join(MANIFEST)) {
+        Some(bytes) => parse_manifest(&String::from_utf8_lossy(&bytes)),
+        None => BTreeMap::new(),
+    }
+}
+
+fn manifest_text(entries: &BTreeMap<String, Entry>) -> String {
+    let mut text = String::from(MANIFEST_HEADER);
+    text.push('\n');
+    for (rel, e) in entries {
+        let key = e
+            .source_key
+            .map(|k| format!("{k:016x}"))
+            .unwrap_or("-".into());
+        text.push_str(&format!("{}\t{}\t{:016x}\t{}\n", e.owner, rel, e.hash, key));
+    }
+    text
+}
+
+/// Saves the manifest, unless it already holds exactly this.
+fn save_manifest(root: &Path, entries: &BTreeMap<String, Entry>) -> Result<(), Diagnostic> {
+    let text = manifest_text(entries);
+    let path = root.join(MANIFEST);
+    if holds(&path, text.as_bytes()) {
+        return Ok(());
+    }
+    write_atomic(&path, text.as_bytes())
 }
 
 /// An error for every source (rulebook, player aids) that lies inside the
@@ -579,6 +793,21 @@ fn remove_stale_temporaries(root: &Path) {
 
 fn is_temporary(name: &str) -> bool {
     name.starts_with('.') && name.ends_with(TEMP_SUFFIX)
+}
+
+/// For the kill tests, in debug builds only: the process ends as `kill -9`
+/// would end it at its Nth stop point (from 0), N read from this variable.
+pub const STOP_VAR: &str = "CHESS_KIT_DOCS_TEST_STOP_AT";
+
+/// A moment of a switch where a kill is tried: see [`STOP_VAR`].
+fn stop_point() {
+    static PASSED: AtomicU64 = AtomicU64::new(0);
+    if cfg!(debug_assertions) {
+        let at = PASSED.fetch_add(1, Ordering::Relaxed);
+        if std::env::var(STOP_VAR).is_ok_and(|n| n.parse() == Ok(at)) {
+            std::process::abort();
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -4,10 +4,14 @@
 //! written or copied, a closed pipe ends the output quietly, and an
 //! unreadable SOURCE_DATE_EPOCH is a warning.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::os::unix::fs::symlink;
+use std::os::unix::process::ExitStatusExt as _;
 use std::path::Path;
 use std::process::Stdio;
+
+use chess_kit_docs::output::{JOURNAL, LOCK_FILE, OutputDir, STOP_VAR, hash};
 
 #[allow(dead_code)]
 mod support;
@@ -406,4 +410,310 @@ fn local_links_lead_to_published_files_or_are_errors() {
     let o = run(&["build", &s(&path), "--out", &s(&fresh)]);
     assert_eq!(o.status.code(), Some(1));
     assert!(!fresh.join("site").exists());
+
+/// A folder's files and folders (links not followed, the lock file left
+/// out), with each file's bytes; temporary files too when `temporaries`.
+type Snapshot = BTreeMap<String, Option<Vec<u8>>>;
+
+fn snapshot(root: &Path, temporaries: bool) -> Snapshot {
+    let mut all = Snapshot::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            let rel = s(path.strip_prefix(root).unwrap());
+            let kind = entry.file_type().unwrap();
+            if rel == LOCK_FILE || (!temporaries && rel.ends_with(".chess-kit-docs.tmp")) {
+                continue;
+            }
+            if kind.is_dir() {
+                folders.push(path);
+                all.insert(rel, None);
+            } else {
+                all.insert(rel, Some(fs::read(&path).unwrap()));
+            }
+        }
+    }
+    all
+}
+
+/// The manifest lists every file of a folder the tool alone wrote into,
+/// with the hash of what the file holds.
+fn assert_manifest_true(folder: &Snapshot, what: &str) {
+    let manifest = folder[".chess-kit-docs-manifest"].as_ref().unwrap();
+    let listed: BTreeMap<String, u64> = String::from_utf8_lossy(manifest)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            (f[1].to_string(), u64::from_str_radix(f[2], 16).unwrap())
+        })
+        .collect();
+    let held: BTreeMap<String, u64> = folder
+        .iter()
+        .filter(|(rel, _)| !rel.starts_with(".chess-kit-docs"))
+        .filter_map(|(rel, bytes)| Some((rel.clone(), hash(bytes.as_ref()?))))
+        .collect();
+    assert_eq!(listed, held, "{what}: the manifest against the files");
+}
+
+/// Which build a folder holds: `Some(false)` the old, `Some(true)` the new.
+fn which(folder: &Snapshot, old: &Snapshot, new: &Snapshot) -> Option<bool> {
+    if folder == old {
+        Some(false)
+    } else if folder == new {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+fn differences(a: &Snapshot, b: &Snapshot) -> Vec<String> {
+    let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    keys.into_iter()
+        .filter(|k| a.get(*k) != b.get(*k))
+        .map(|k| k.to_string())
+        .collect()
+}
+
+/// A book built into `template`, and what a second build of it leaves
+/// there: that build changes `A`, renames `B` to `Bee` and drops `C`.
+struct Switch {
+    dir: tempfile::TempDir,
+    book: std::path::PathBuf,
+    template: std::path::PathBuf,
+    old: Snapshot,
+    new: Snapshot,
+    mtimes: BTreeMap<String, std::time::SystemTime>,
+    /// How long the second build takes.
+    took: std::time::Duration,
+}
+
+impl Switch {
+    fn new() -> Switch {
+        let dir = tempfile::tempdir().unwrap();
+        let book = dir.path().join("book.md");
+        let old = format!(
+            "---\ntitle: T\n---\n\n## A\n\n{BOARD}\n## B\n\n{BOARD}\n## C\n\nC.\n\n{BOARD}"
+        );
+        fs::write(&book, old).unwrap();
+        let template = dir.path().join("template");
+        let o = run(&["build", &s(&book), "--out", &s(&template)]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let mut mtimes = BTreeMap::new();
+        for rel in snapshot(&template, false).keys() {
+            let meta = fs::metadata(template.join(rel)).unwrap();
+            mtimes.insert(rel.clone(), meta.modified().unwrap());
+        }
+        let new = format!("---\ntitle: T\n---\n\n## A\n\nNew text.\n\n{BOARD}\n## Bee\n\n{BOARD}");
+        fs::write(&book, new).unwrap();
+        let mut switch = Switch {
+            old: snapshot(&template, true),
+            new: Snapshot::new(),
+            mtimes,
+            took: std::time::Duration::ZERO,
+            dir,
+            book,
+            template,
+        };
+        let full = switch.copy("full");
+        let started = std::time::Instant::now();
+        let o = switch.build(&full).output().unwrap();
+        switch.took = started.elapsed();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        switch.new = snapshot(&full, true);
+        assert_manifest_true(&switch.old, "the old build");
+        assert_manifest_true(&switch.new, "the new build");
+        assert!(switch.new.contains_key("html/book/bee.html"));
+        assert!(!switch.new.contains_key("html/book/c.html"));
+        switch
+    }
+
+    /// A copy of the old build, its times kept.
+    fn copy(&self, name: &str) -> std::path::PathBuf {
+        let to = self.dir.path().join(name);
+        let done = std::process::Command::new("cp")
+            .arg("-a")
+            .arg(&self.template)
+            .arg(&to)
+            .status()
+            .unwrap();
+        assert!(done.success());
+        to
+    }
+
+    fn build(&self, out: &Path) -> std::process::Command {
+        let mut c = tool();
+        c.args(["build", &s(&self.book), "--out", &s(out)]);
+        c.stdout(Stdio::piped()).stderr(Stdio::piped());
+        c
+    }
+
+    /// What a killed build left in `out`, once the next opening of the
+    /// folder has dealt with it: the old build or the new, with a true
+    /// manifest and every file it did not change untouched. `true` for the
+    /// new build.
+    fn recover(&self, out: &Path, what: &str) -> bool {
+        let killed = snapshot(out, false);
+        OutputDir::open(out).unwrap().abandon();
+        let after = snapshot(out, true);
+        let new = which(&after, &self.old, &self.new).unwrap_or_else(|| {
+            panic!(
+                "{what}: neither build; differs from the old in {:?}, from the new in {:?}",
+                differences(&after, &self.old),
+                differences(&after, &self.new)
+            )
+        });
+        if !new {
+            assert_eq!(killed, self.old, "{what}: only temporary files were added");
+        }
+        assert_manifest_true(&after, what);
+        for (rel, bytes) in &after {
+            if bytes.is_some() && self.old.get(rel) == Some(bytes) {
+                let mtime = fs::metadata(out.join(rel)).unwrap().modified().unwrap();
+                assert_eq!(mtime, self.mtimes[rel], "{what}: {rel} was rewritten");
+            }
+        }
+        new
+    }
+
+    /// The next build over a recovered folder leaves the new build,
+    /// writing nothing if it was there already.
+    fn build_again(&self, out: &Path, was_new: bool, what: &str) {
+        let o = self.build(out).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{what}: {}", stderr(&o));
+        assert_eq!(snapshot(out, true), self.new, "{what}: built again");
+        if was_new {
+            assert!(
+                stderr(&o).contains(" 0 files written"),
+                "{what}: {}",
+                stderr(&o)
+            );
+        }
+    }
+}
+
+/// Killed (by `abort`, through the test hook) at every stop point of the
+/// switch from one build to the next, and of the recovery of that switch,
+/// a build leaves the old build or the new one, never a mix.
+#[test]
+fn a_build_killed_at_any_step_of_its_switch_leaves_the_old_build_or_the_new() {
+    let switch = Switch::new();
+    let (mut olds, mut news) = (0, 0);
+    let mut first_new = None;
+    for n in 0.. {
+        let what = format!("killed at stop point {n}");
+        let out = switch.copy(&format!("trial-{n}"));
+        let o = switch
+            .build(&out)
+            .env(STOP_VAR, n.to_string())
+            .output()
+            .unwrap();
+        if o.status.success() {
+            assert_eq!(snapshot(&out, true), switch.new, "{what}: ran to the end");
+            break;
+        }
+        assert_eq!(o.status.signal(), Some(6), "{what}: {}", stderr(&o));
+        let killed = switch.dir.path().join(format!("killed-{n}"));
+        let copied = std::process::Command::new("cp")
+            .arg("-a")
+            .arg(&out)
+            .arg(&killed)
+            .status()
+            .unwrap();
+        assert!(copied.success());
+        let new = switch.recover(&out, &what);
+        if new {
+            news += 1;
+            first_new.get_or_insert(n);
+        } else {
+            olds += 1;
+            assert!(first_new.is_none(), "{what}: the old build after the new");
+        }
+        switch.build_again(&out, new, &what);
+    }
+    println!(
+        "killed at {} stop points of the switch: {olds} left the old build, {news} the new",
+        olds + news
+    );
+    assert!(olds >= 1 && news >= 10, "{olds} old, {news} new");
+
+    // Killed again while a switch killed half way is rolled forward.
+    let middle = first_new.unwrap() + news / 2;
+    let mut recoveries = 0;
+    for m in 0.. {
+        let what = format!("killed at {middle}, then its recovery at {m}");
+        let out = switch.dir.path().join(format!("again-{m}"));
+        let copied = std::process::Command::new("cp")
+            .arg("-a")
+            .arg(switch.dir.path().join(format!("killed-{middle}")))
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(copied.success());
+        let o = switch
+            .build(&out)
+            .env(STOP_VAR, m.to_string())
+            .output()
+            .unwrap();
+        if o.status.success() {
+            assert_eq!(snapshot(&out, true), switch.new, "{what}: ran to the end");
+            break;
+        }
+        assert_eq!(o.status.signal(), Some(6), "{what}: {}", stderr(&o));
+        assert!(switch.recover(&out, &what), "{what}: the new build");
+        recoveries += 1;
+    }
+    println!("killed at {recoveries} stop points of a recovery: each left the new build");
+    assert!(recoveries >= 3, "{recoveries}");
+}
+
+/// `kill -9` at random moments of a build, and at random moments once its
+/// switch has begun (its journal is there): the old build or the new.
+#[test]
+fn a_build_killed_at_random_moments_leaves_the_old_build_or_the_new() {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    let switch = Switch::new();
+    let (mut olds, mut news, mut finished) = (0, 0, 0);
+    const TRIALS: u32 = 8;
+    for trial in 0..TRIALS {
+        let random = std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish()
+            % 1000;
+        let out = switch.copy(&format!("random-{trial}"));
+        let mut child = switch.build(&out).spawn().unwrap();
+        let what = if trial % 2 == 0 {
+            let delay = switch.took.mul_f64(0.2 + 0.8 * random as f64 / 1000.0);
+            std::thread::sleep(delay);
+            format!("trial {trial}, killed after {delay:?}")
+        } else {
+            // The journal, or (without one) the first new file renamed in.
+            let begun = || out.join(JOURNAL).exists() || out.join("html/book/bee.html").exists();
+            while !begun() && child.try_wait().unwrap().is_none() {
+                std::thread::yield_now();
+            }
+            let delay = std::time::Duration::from_micros(random);
+            std::thread::sleep(delay);
+            format!("trial {trial}, killed {delay:?} into the switch")
+        };
+        let _ = child.kill();
+        let status = child.wait().unwrap();
+        if status.success() {
+            finished += 1;
+            assert_eq!(snapshot(&out, true), switch.new, "{what}: ran to the end");
+            continue;
+        }
+        assert_eq!(status.signal(), Some(9), "{what}");
+        let new = switch.recover(&out, &what);
+        if new {
+            news += 1;
+        } else {
+            olds += 1;
+        }
+        switch.build_again(&out, new, &what);
+    }
+    println!(
+        "{TRIALS} builds killed with SIGKILL at random moments: {olds} left the old build, {news} the new, {finished} had finished"
+    );
 }
