@@ -1,13 +1,14 @@
 //! The output folder is the only place the tool writes, reads back or
 //! deletes: symbolic links, FIFOs and devices inside it are never followed
-//! or read, a failed run changes nothing, one run at a time holds it, and
-//! temporary files of a killed run are cleared.
+//! or read, a failed run changes nothing, one run at a time holds it,
+//! temporary files of a killed run are cleared, and the switch a killed run
+//! committed to is finished inside the folder only.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::os::unix::fs::symlink;
 
-use chess_kit_docs::output::{LOCK_FILE, OutputDir, hash};
+use chess_kit_docs::output::{JOURNAL, LOCK_FILE, OutputDir, hash};
 
 fn owners(names: &[&str]) -> BTreeSet<String> {
     names.iter().map(|s| s.to_string()).collect()
@@ -180,4 +181,91 @@ fn fifos_and_devices_in_the_folder_are_replaced_not_read() {
             .file_type()
             .is_symlink()
     );
+}
+
+/// The journal of a switch a killed run committed to is finished by the
+/// next opening: inside the folder only, never over a file changed since,
+/// and the manifest records what each file really holds.
+#[test]
+fn a_journal_is_finished_inside_the_folder_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let outside = dir.path().join("outside");
+    fs::create_dir_all(out.join("site")).unwrap();
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("decoy.md"), "precious").unwrap();
+    fs::write(outside.join(".x.chess-kit-docs.tmp"), "evil").unwrap();
+    symlink(&outside, out.join("link")).unwrap();
+    fs::write(out.join("site/.a.md.1-0.chess-kit-docs.tmp"), "new").unwrap();
+    fs::write(out.join("site/d.md"), "old d").unwrap();
+    fs::write(out.join("site/old.md"), "old").unwrap();
+    fs::write(out.join("site/edited.md"), "edited by hand").unwrap();
+    let line = |rel: &str, bytes: &[u8]| format!("site:a\t{rel}\t{:016x}\t-\n", hash(bytes));
+    fs::write(
+        out.join(".chess-kit-docs-manifest"),
+        format!("#\n{}", line("site/d.md", b"old d")),
+    )
+    .unwrap();
+    let journal = serde_json::json!({
+        "renames": [
+            ["site/a.md", ".a.md.1-0.chess-kit-docs.tmp"],
+            ["link/decoy.md", ".x.chess-kit-docs.tmp"],
+            ["site/b.md", "../../outside/.x.chess-kit-docs.tmp"],
+            // Its rename failed, and its temporary file went: the old file stays.
+            ["site/d.md", ".d.md.1-1.chess-kit-docs.tmp"],
+        ],
+        "removals": [
+            ["site/old.md", hash(b"old")],
+            ["link/decoy.md", hash(b"precious")],
+            ["site/edited.md", hash(b"as the tool left it")],
+        ],
+        "manifest": format!("#\n{}{}{}", line("link/decoy.md", b"evil"), line("site/a.md", b"new"), line("site/d.md", b"new d")),
+    });
+    fs::write(out.join(JOURNAL), journal.to_string()).unwrap();
+
+    let notes = OutputDir::open(&out).unwrap().abandon();
+    assert_eq!(fs::read_to_string(out.join("site/a.md")).unwrap(), "new");
+    assert_eq!(fs::read_to_string(out.join("site/d.md")).unwrap(), "old d");
+    assert!(!out.join("site/b.md").exists());
+    assert!(!out.join("site/old.md").exists());
+    assert!(out.join("site/edited.md").exists(), "changed since");
+    assert_eq!(
+        fs::read_to_string(outside.join("decoy.md")).unwrap(),
+        "precious"
+    );
+    assert_eq!(
+        fs::read_to_string(outside.join(".x.chess-kit-docs.tmp")).unwrap(),
+        "evil"
+    );
+    assert!(!out.join(JOURNAL).exists());
+    let manifest = fs::read_to_string(out.join(".chess-kit-docs-manifest")).unwrap();
+    let entries: Vec<&str> = manifest.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(
+        entries.concat(),
+        format!(
+            "{}{}",
+            line("site/a.md", b"new"),
+            line("site/d.md", b"old d")
+        )
+        .replace('\n', "")
+    );
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(!notes[0].is_error());
+    assert!(
+        notes[0].render_short().contains("is a symbolic link"),
+        "{}",
+        notes[0].render_short()
+    );
+}
+
+#[test]
+fn a_journal_the_tool_did_not_write_stops_the_run_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join(JOURNAL), "{\"renames\": [").unwrap();
+    let err = OutputDir::open(dir.path()).unwrap_err().render();
+    assert!(err.contains(JOURNAL), "{err}");
+    assert!(err.contains("not a journal chess-kit-docs wrote"), "{err}");
+    assert!(err.contains("delete it to go on"), "{err}");
+    fs::remove_file(dir.path().join(JOURNAL)).unwrap();
+    OutputDir::open(dir.path()).unwrap();
 }
