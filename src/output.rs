@@ -795,18 +795,19 @@ fn is_temporary(name: &str) -> bool {
     name.starts_with('.') && name.ends_with(TEMP_SUFFIX)
 }
 
-/// For the kill tests, in debug builds only: the process ends as `kill -9`
-/// would end it at its Nth stop point (from 0), N read from this variable.
+/// For the kill tests: the process ends as `kill -9` would end it at its
+/// Nth stop point (from 0), N read from this variable. In release builds
+/// too, since the README's test command tests the release binary.
 pub const STOP_VAR: &str = "CHESS_KIT_DOCS_TEST_STOP_AT";
 
 /// A moment of a switch where a kill is tried: see [`STOP_VAR`].
 fn stop_point() {
     static PASSED: AtomicU64 = AtomicU64::new(0);
-    if cfg!(debug_assertions) {
-        let at = PASSED.fetch_add(1, Ordering::Relaxed);
-        if std::env::var(STOP_VAR).is_ok_and(|n| n.parse() == Ok(at)) {
-            std::process::abort();
-        }
+    static STOP_AT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    let stop_at = *STOP_AT.get_or_init(|| std::env::var(STOP_VAR).ok()?.parse().ok());
+    let at = PASSED.fetch_add(1, Ordering::Relaxed);
+    if stop_at == Some(at) {
+        std::process::abort();
     }
 }
 

@@ -410,6 +410,7 @@ fn local_links_lead_to_published_files_or_are_errors() {
     let o = run(&["build", &s(&path), "--out", &s(&fresh)]);
     assert_eq!(o.status.code(), Some(1));
     assert!(!fresh.join("site").exists());
+}
 
 /// A folder's files and folders (links not followed, the lock file left
 /// out), with each file's bytes; temporary files too when `temporaries`.
