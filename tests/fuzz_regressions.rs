@@ -46,9 +46,10 @@ fn folders() -> Vec<PathBuf> {
     found
 }
 
-/// Each saved folder, copied and run as `check` and `build` run it on a
-/// folder: `build` fails exactly when `check` does, and then publishes
-/// nothing, whichever file (book, settings, contents) holds the error.
+/// Each saved folder run as the commands run it (`stages::run_folder`):
+/// nothing panics, `build` fails exactly when `check` finds errors, and a
+/// failed build publishes nothing, whichever file (book, settings,
+/// contents) holds the error.
 #[test]
 fn every_saved_folder_is_judged_alike_by_check_and_build() {
     let folders = folders();
@@ -57,40 +58,27 @@ fn every_saved_folder_is_judged_alike_by_check_and_build() {
         let name = folder.file_name().unwrap().to_string_lossy().into_owned();
         let note = std::fs::read_to_string(folder.join("NOTE.txt")).unwrap_or_default();
         assert!(!note.trim().is_empty(), "{name} has no NOTE.txt");
-        let dir = tempfile::tempdir().unwrap();
-        for e in std::fs::read_dir(&folder).unwrap().flatten() {
-            if e.file_name() != "NOTE.txt" {
-                std::fs::copy(e.path(), dir.path().join(e.file_name())).unwrap();
-            }
-        }
-        let checked = check(&CheckOptions {
-            paths: vec![dir.path().to_path_buf()],
-            shortest: false,
-        });
-        let check_errors = match &checked {
-            Ok(report) => report.errors(),
-            Err(_) => 1,
-        };
-        assert!(check_errors > 0, "{name}: check no longer finds its error");
-        let out = dir.path().join("out");
-        let built = build(
-            &BuildOptions {
-                paths: vec![dir.path().to_path_buf()],
-                out: Some(out.clone()),
-                ..BuildOptions::default()
-            },
-            &|_, _| {},
-        );
-        assert_eq!(
-            built.failed(),
-            check_errors > 0,
-            "{name}: check found {check_errors} errors; build failed: {}",
-            built.failed()
-        );
-        if built.failed() {
-            assert!(built.published.is_none(), "{name}");
-            assert!(!out.join("book.pdf").exists(), "{name}: half published");
-            assert!(!out.join("site").exists(), "{name}: half published");
+        let mut files: stages::Folder = std::fs::read_dir(&folder)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name() != "NOTE.txt")
+            .map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                (name, std::fs::read(e.path()).unwrap())
+            })
+            .collect();
+        files.sort();
+        let published = std::panic::catch_unwind(|| stages::run_folder(&files, true))
+            .unwrap_or_else(|e| {
+                let why = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .unwrap_or_else(|| "a panic".into());
+                panic!("{name}: {why}")
+            });
+        // The issue-22 folders each hold an error the run once published.
+        if note.starts_with("issue 22:") {
+            assert!(!published, "{name}: published");
         }
     }
 }

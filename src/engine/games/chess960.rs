@@ -7,7 +7,6 @@
 //! to the restrictions. Grey arrows (castling drawn in the margin) are
 //! annotations.
 
-use crate::book::{Book, DiagramEntry};
 use crate::diagram::{BoardDiagram, Card, CardFace, Color, Piece, Role, Square};
 use crate::engine::cards::CardTable;
 use crate::engine::chess::{CastlingInference, Rules};
@@ -148,19 +147,6 @@ impl Procedure {
             Procedure::Decks
         }
     }
-}
-
-/// The text of the `##` section a diagram sits in.
-fn section_text<'a>(book: &'a Book, entry: &DiagramEntry) -> &'a str {
-    let Some(i) = entry.section else {
-        return "";
-    };
-    let start = book.sections[i].span.start;
-    let end = book.sections[i + 1..]
-        .iter()
-        .find(|s| s.level <= 2)
-        .map_or(book.source.text.len(), |s| s.span.start);
-    book.source.text.get(start..end).unwrap_or("")
 }
 
 /// The current edition's deal: the back rank, left to right, or the
@@ -411,7 +397,7 @@ impl Game for Chess960 {
         // A diagram with cards is a starting position dealt from them.
         if !board.cards.is_empty() {
             check_restrictions(board, out);
-            let text = section_text(cx.book, cx.entry);
+            let text = common::section_text(cx.book, cx.entry);
             let procedure = Procedure::of(text, &board.cards);
             let dealt = match procedure {
                 Procedure::Piles => deal(&board.cards, cx.cards),

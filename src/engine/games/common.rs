@@ -61,6 +61,19 @@ pub fn too_many_to_replay(arrows: &[&Arrow], out: &mut Vec<Finding>) -> bool {
     true
 }
 
+/// The text of the `##` section a diagram sits in.
+pub fn section_text<'a>(book: &'a crate::book::Book, entry: &crate::book::DiagramEntry) -> &'a str {
+    let Some(i) = entry.section else {
+        return "";
+    };
+    let start = book.sections[i].span.start;
+    let end = book.sections[i + 1..]
+        .iter()
+        .find(|s| s.level <= 2)
+        .map_or(book.source.text.len(), |s| s.span.start);
+    book.source.text.get(start..end).unwrap_or("")
+}
+
 /// Replays `arrows` from `state`; each arrow that cannot be explained
 /// becomes an `arrow` finding at that arrow.
 pub fn check_moves(

@@ -22,7 +22,6 @@
 //! A colour whose cards this turn are not on the table (back in the hand)
 //! may make up to two moves with any pieces, in any place of the order.
 
-use crate::book::{Book, DiagramEntry};
 use crate::diagram::{Arrow, BoardDiagram, Card, CardFace, Color, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules};
 use crate::engine::games::common;
@@ -73,19 +72,6 @@ impl Wording {
             Wording::LeastValuableMovable
         }
     }
-}
-
-/// The text of the `##` section a diagram sits in.
-fn section_text<'a>(book: &'a Book, entry: &DiagramEntry) -> &'a str {
-    let Some(i) = entry.section else {
-        return "";
-    };
-    let start = book.sections[i].span.start;
-    let end = book.sections[i + 1..]
-        .iter()
-        .find(|s| s.level <= 2)
-        .map_or(book.source.text.len(), |s| s.span.start);
-    book.source.text.get(start..end).unwrap_or("")
 }
 
 fn role_list(roles: &[Role]) -> String {
@@ -522,7 +508,7 @@ fn check_cards_in_play(
     let turn = Turn {
         arrows,
         steps: OrthodoxSteps::new(RULES),
-        wording: Wording::of_text(section_text(cx.book, cx.entry)),
+        wording: Wording::of_text(common::section_text(cx.book, cx.entry)),
     };
     let state = State::new(board.board.clone());
     let mut orders = Vec::new();
