@@ -130,6 +130,32 @@ impl OutputDir {
         true
     }
 
+    /// Keeps every file an earlier run made for the owners `owned` picks,
+    /// when all of them were made from `source_key` and are still as the
+    /// tool left them (a whole site made at once); otherwise records none.
+    pub fn reuse_owned(&self, owned: impl Fn(&str) -> bool, source_key: u64) -> bool {
+        let files: Vec<(&String, &Entry)> = self
+            .previous
+            .iter()
+            .filter(|(_, e)| owned(&e.owner))
+            .collect();
+        if files.is_empty() {
+            return false;
+        }
+        let Some(kept) = files
+            .iter()
+            .map(|(rel, e)| self.reusable(&e.owner, rel, source_key))
+            .collect::<Option<Vec<Entry>>>()
+        else {
+            return false;
+        };
+        for ((rel, _), entry) in files.iter().zip(kept) {
+            self.record(rel, entry);
+            lock(&self.stats).unchanged += 1;
+        }
+        true
+    }
+
     /// The record of `rel` if it can be kept as it is.
     fn reusable(&self, owner: &str, rel: &str, source_key: u64) -> Option<Entry> {
         let old = self.previous.get(rel)?;

@@ -740,10 +740,23 @@ pub fn write_html(
             findings: Vec::new(),
         })
         .collect();
+    // The site is made whole (its index and search index read every
+    // book), so it is kept whole when nothing it is made from changed.
+    let key = site_key(books, templates, style);
+    let ours = |owner: &str| {
+        owner == html::OWNER
+            || owner
+                .strip_prefix(html::OWNER)
+                .is_some_and(|r| r.starts_with(':'))
+    };
+    if output.reuse_owned(ours, key) {
+        return Ok(());
+    }
     let mut sink = OutputSink {
         output,
         books: books.iter().map(|(b, _)| b.name.as_str()).collect(),
         open: None,
+        key,
     };
     html::write_site(
         &site_books,
@@ -753,6 +766,30 @@ pub fn write_html(
         &html::HtmlOptions::default(),
         &mut sink,
     )
+}
+
+/// What the HTML site is made from: the tool's version, every book's text
+/// and contents, the files it links to, the style and the templates.
+fn site_key(
+    books: &[(&Book, Vec<TocEntry>)],
+    templates: &Templates,
+    style: &crate::style::Style,
+) -> u64 {
+    let mut text = format!(
+        "{}\n{style:?}\n{:016x}\n",
+        env!("CARGO_PKG_VERSION"),
+        templates.fingerprint()
+    );
+    for (book, toc) in books {
+        text.push_str(&format!("{}\n{toc:?}\n", book.name));
+        text.push_str(&book.source.text);
+        for (path, rel, _) in book.linked_files() {
+            let bytes = crate::book::read_regular(&path).unwrap_or_default();
+            text.push_str(&format!("\n{rel}\t{:016x}", crate::output::hash(&bytes)));
+        }
+        text.push('\0');
+    }
+    crate::output::hash(text.as_bytes())
 }
 
 /// The owner of the site file `rel` (inside `html/`): a book's own pages
@@ -769,13 +806,19 @@ struct OutputSink<'a> {
     output: &'a OutputDir,
     books: Vec<&'a str>,
     open: Option<crate::output::Streamed>,
+    /// The site's cache key, recorded with every file.
+    key: u64,
 }
 
 impl html::SiteSink for OutputSink<'_> {
     fn file(&mut self, rel: String, bytes: Vec<u8>) -> Result<(), Diagnostic> {
         let owner = site_file_owner(&rel, &self.books);
-        self.output
-            .write(&owner, &format!("{}/{rel}", html::DIR), &bytes, None)
+        self.output.write(
+            &owner,
+            &format!("{}/{rel}", html::DIR),
+            &bytes,
+            Some(self.key),
+        )
     }
 
     fn start(&mut self, rel: &str) -> Result<(), Diagnostic> {
@@ -794,7 +837,7 @@ impl html::SiteSink for OutputSink<'_> {
 
     fn end(&mut self) -> Result<(), Diagnostic> {
         match self.open.take() {
-            Some(file) => self.output.commit(file, None),
+            Some(file) => self.output.commit(file, Some(self.key)),
             None => Ok(()),
         }
     }

@@ -718,3 +718,42 @@ fn a_build_killed_at_random_moments_leaves_the_old_build_or_the_new() {
         "{TRIALS} builds killed with SIGKILL at random moments: {olds} left the old build, {news} the new, {finished} had finished"
     );
 }
+
+/// The HTML site is kept whole when nothing it is made from changed (same
+/// bytes, same modification time), and a change to the book or to the
+/// style, which the cache key must see, makes it again.
+#[test]
+fn an_unchanged_site_is_kept_and_a_changed_one_made_again() {
+    let (dir, path) = book("");
+    let out = dir.path().join("out");
+    let build = |extra: &[&str]| {
+        let mut args = vec!["build".to_string(), s(&path), "--out".into(), s(&out)];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    };
+    build(&[]);
+    let page = out.join("html/book/a.html");
+    let stamp = |p: &Path| fs::metadata(p).unwrap().modified().unwrap();
+    let (before, when) = (fs::read(&page).unwrap(), stamp(&page));
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    build(&[]);
+    assert_eq!(fs::read(&page).unwrap(), before);
+    assert_eq!(stamp(&page), when, "the page was written again");
+    // The book's text changes: its page follows.
+    fs::write(
+        &path,
+        format!("---\ntitle: T\n---\n\n## A\n\nNew words.\n\n{BOARD}"),
+    )
+    .unwrap();
+    build(&[]);
+    let text = fs::read_to_string(&page).unwrap();
+    assert!(text.contains("New words."), "{text}");
+    // So does the style: the diagrams are drawn anew in it.
+    let style = dir.path().join("style.toml");
+    fs::write(&style, "[board]\nlight = \"#ffffff\"\n").unwrap();
+    let drawn = fs::read(&page).unwrap();
+    build(&["--style", &s(&style)]);
+    assert_ne!(fs::read(&page).unwrap(), drawn, "the style changed nothing");
+}

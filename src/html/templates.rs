@@ -36,6 +36,18 @@ pub struct Templates {
 }
 
 impl Templates {
+    /// A hash of every template's text, for the site's cache key.
+    pub fn fingerprint(&self) -> u64 {
+        let mut all = String::new();
+        for (name, text) in &self.files {
+            all.push_str(name);
+            all.push('\0');
+            all.push_str(text);
+            all.push('\0');
+        }
+        crate::output::hash(all.as_bytes())
+    }
+
     /// The compiled-in templates, each replaced by `dir/<name>` if that exists.
     pub fn load(dir: Option<&Path>) -> Result<Templates, Vec<Diagnostic>> {
         let mut files = Vec::new();
