@@ -155,11 +155,9 @@ pub fn publish(
         .collect();
     let total = jobs.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let png_key_suffix = format!(
-        "\n{}\n{}",
-        style.png.pixels_per_square,
-        env!("CARGO_PKG_VERSION")
-    );
+    // A drawing depends on its diagram's text, the style and the tool, so
+    // its key is made from them without drawing it.
+    let key_suffix = format!("\n{style:?}\n{}", env!("CARGO_PKG_VERSION"));
     let results: Vec<Result<bool, Diagnostic>> = jobs
         .par_iter()
         .map(|job| {
@@ -168,8 +166,10 @@ pub fn publish(
                 return Ok(false);
             };
             let owner = owner(job.book);
-            let svg = diagram_svg(diagram, style);
-            let key = hash(format!("{svg}{png_key_suffix}").as_bytes());
+            let block = job.book.source.slice(entry.span);
+            let key = hash(format!("{block}{key_suffix}").as_bytes());
+            let svg = std::cell::OnceCell::new();
+            let svg = || svg.get_or_init(|| diagram_svg(diagram, style));
             let drawing_error = |e: String| {
                 Diagnostic::error(
                     &job.book.source,
@@ -180,14 +180,14 @@ pub fn publish(
             // Browsers lack the embedded fonts, so the web SVG has its text as outlines.
             let svg_rel = format!("site/{}", image_path(job.book, &entry.image_name, "svg"));
             if !out.reuse(&owner, &svg_rel, key) {
-                let web_svg = svg_with_outlined_text(&svg).map_err(drawing_error)?;
+                let web_svg = svg_with_outlined_text(svg()).map_err(drawing_error)?;
                 out.write(&owner, &svg_rel, web_svg.as_bytes(), Some(key))?;
             }
             let png_rel = format!("site/{}", image_path(job.book, &entry.image_name, "png"));
             let rendered = if out.reuse(&owner, &png_rel, key) {
                 false
             } else {
-                let png = svg_to_png(&svg, style).map_err(drawing_error)?;
+                let png = svg_to_png(svg(), style).map_err(drawing_error)?;
                 out.write(&owner, &png_rel, &png, Some(key))?;
                 true
             };

@@ -754,6 +754,13 @@ fn an_unchanged_site_is_kept_and_a_changed_one_made_again() {
     let style = dir.path().join("style.toml");
     fs::write(&style, "[board]\nlight = \"#ffffff\"\n").unwrap();
     let drawn = fs::read(&page).unwrap();
+    let png = out.join("site/images/book/a1.png");
+    let png_before = fs::read(&png).unwrap();
     build(&["--style", &s(&style)]);
     assert_ne!(fs::read(&page).unwrap(), drawn, "the style changed nothing");
+    assert_ne!(
+        fs::read(&png).unwrap(),
+        png_before,
+        "the PNG kept the old style"
+    );
 }
