@@ -1,6 +1,7 @@
 //! The build of the seed rulebooks (49 diagrams): the whole `build` (check,
 //! website and PDF books) into an empty folder and again with nothing
-//! changed, and the website part alone.
+//! changed, and the website part alone; then the same two for the bundled
+//! current edition's `rules/rules.md`.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -66,6 +67,29 @@ fn bench(c: &mut Criterion) {
         )
     });
     group.finish();
+
+    // The bundled current edition's main book, as issue 23 measures it.
+    let mut current = c.benchmark_group("build rules/rules.md");
+    current.sample_size(10);
+    let build_current = |out: &Path| {
+        let args = ["chess-kit-docs", "build", "rules/rules.md", "--out"];
+        let mut args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        args.push(out.display().to_string());
+        assert_eq!(run(args), 0);
+    };
+    current.bench_function("empty output", |b| {
+        b.iter_batched(
+            || tempfile::tempdir().unwrap(),
+            |dir| build_current(dir.path()),
+            BatchSize::PerIteration,
+        )
+    });
+    let dir = tempfile::tempdir().unwrap();
+    build_current(dir.path());
+    current.bench_function("no-change rebuild", |b| {
+        b.iter(|| build_current(dir.path()))
+    });
+    current.finish();
 }
 
 criterion_group!(benches, bench);
