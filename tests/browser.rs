@@ -376,6 +376,31 @@ fn every_page_shows_its_diagrams_without_errors_and_its_links_resolve() {
     }
 }
 
+/// The sidebar comes from the book's one toc.js: every page of the book
+/// listed, the page shown marked as the current one.
+#[test]
+fn the_sidebar_lists_every_page_and_marks_the_current_one() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let (_out, html) = built_site();
+    let mut browser = Browser::launch(&chromium);
+    browser.open(&file_url(&html.join("rules/zombie-chess.html")));
+    assert!(browser.errors().is_empty(), "{:?}", browser.errors());
+    let listed =
+        browser.eval("Array.from(document.querySelectorAll('#toc li a')).map(a => a.textContent)");
+    let listed = listed.as_array().unwrap();
+    assert_eq!(listed[0], "Contents", "{listed:?}");
+    assert!(listed.iter().any(|t| t == "Chess Golf"), "{listed:?}");
+    let pages_of_book = pages(&html.join("rules"))
+        .into_iter()
+        .filter(|p| !p.ends_with("print.html"))
+        .count();
+    assert_eq!(listed.len(), pages_of_book, "{listed:?}");
+    let current = browser.eval("Array.from(document.querySelectorAll('#toc a[aria-current=page]')).map(a => a.textContent)");
+    assert_eq!(current, serde_json::json!(["Zombie Chess"]));
+}
+
 #[test]
 fn search_for_zombie_finds_zombie_chess() {
     let Some(chromium) = chromium_or_skip() else {

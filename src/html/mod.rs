@@ -533,23 +533,22 @@ fn book_files(
         out.push_str("</figure>\n");
         out
     };
-    let sidebar = |current: usize| -> Vec<Link> {
-        pages
-            .iter()
-            .enumerate()
-            .map(|(i, p)| Link {
-                title: if i == 0 {
-                    "Contents".into()
-                } else {
-                    p.title.clone()
-                },
-                href: format!("{}.html", p.file),
-                description: None,
-                level: 2,
-                current: i == current,
+    // The sidebar, once for the book (every page lists every page, so
+    // inlined it would grow the site with the square of its sections).
+    let toc: Vec<serde_json::Value> = pages
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            serde_json::json!({
+                "title": if i == 0 { "Contents" } else { p.title.as_str() },
+                "href": format!("{}.html", p.file),
             })
-            .collect()
-    };
+        })
+        .collect();
+    sink.file(
+        format!("{}/toc.js", book.name),
+        format!("window.chessKitToc = {};\n", serde_json::Value::Array(toc)).into_bytes(),
+    )?;
     let print_rel = format!("{}/print.html", book.name);
     let print_page = |content: String| {
         templates.render(
@@ -644,7 +643,6 @@ fn book_files(
                 site_title => title.as_str(),
                 book_title => title.as_str(),
                 page_title => if n == 0 { title.clone() } else { page.title.clone() },
-                sidebar => minijinja::value::Serde(sidebar(n)),
                 content => minijinja::Value::from_safe_string(content),
                 findings_summary => summary,
                 findings_top => minijinja::Value::from_safe_string(top),

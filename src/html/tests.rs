@@ -66,7 +66,22 @@ fn each_section_is_a_page_with_sidebar_and_neighbours() {
     assert!(zombie.contains("rel=\"prev\" href=\"index.html\""));
     assert!(zombie.contains("rel=\"next\" href=\"chess-golf.html\""));
     assert!(zombie.contains("<a href=\"chess-golf.html\">Golf</a>"));
-    assert!(zombie.contains("aria-current=\"page\""));
+    // The sidebar is the book's toc.js, written once; without scripts the
+    // page links the contents.
+    assert!(
+        zombie.contains("<script src=\"toc.js\"></script>"),
+        "{zombie}"
+    );
+    assert!(zombie.contains("<noscript><p><a href=\"index.html\">Contents</a></p></noscript>"));
+    assert!(
+        !zombie.contains("href=\"chess-golf.html\">Chess Golf</a>"),
+        "no inline sidebar"
+    );
+    let toc = &files["demo/toc.js"];
+    assert_eq!(
+        toc,
+        "window.chessKitToc = [{\"href\":\"index.html\",\"title\":\"Contents\"},{\"href\":\"zombie-chess.html\",\"title\":\"Zombie Chess\"},{\"href\":\"chess-golf.html\",\"title\":\"Chess Golf\"}];\n"
+    );
     let golf = &files["demo/chess-golf.html"];
     assert!(golf.contains("<a href=\"zombie-chess.html#setup\">setup</a>"));
     assert!(!golf.contains("rel=\"next\""), "the last page has no next");

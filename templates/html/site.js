@@ -26,6 +26,25 @@
     });
   }
 
+  // The book's contents, written once in its toc.js and shown on every
+  // page (without scripts, the page links the contents page instead).
+  var toc = document.getElementById("toc");
+  if (toc && window.chessKitToc) {
+    var here = decodeURIComponent(location.pathname.split("/").pop()) || "index.html";
+    window.chessKitToc.forEach(function (entry) {
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = entry.href;
+      a.textContent = entry.title;
+      if (decodeURIComponent(entry.href) === here) {
+        li.className = "current";
+        a.setAttribute("aria-current", "page");
+      }
+      li.appendChild(a);
+      toc.appendChild(li);
+    });
+  }
+
   var menu = document.getElementById("menu-toggle");
   if (menu) {
     menu.addEventListener("click", function () {
