@@ -93,6 +93,19 @@ struct Tables {
     may_take: [u16; 13],
     /// For a capturer code: the codes of the other cards, in order.
     need: [Vec<u8>; 13],
+    /// For a capturer code and record: what it still needs.
+    missing: [[Missing; 16]; 13],
+}
+
+/// The captures a piece still needs, given its record.
+#[derive(Clone, Copy, Default)]
+struct Missing {
+    count: u32,
+    /// Their codes, bit per code.
+    codes: u16,
+    /// Each code needed and how many of it, `kinds` of them.
+    reqs: [(u8, u8); MAX_CARDS],
+    kinds: u8,
 }
 
 impl Tables {
@@ -108,7 +121,30 @@ impl Tables {
                 }
             }
         }
-        Tables { may_take, need }
+        let mut missing = [[Missing::default(); 16]; 13];
+        for c in 1..13 {
+            for (rec, m) in missing[c].iter_mut().enumerate() {
+                for (i, &n) in need[c].iter().enumerate() {
+                    if rec >> i & 1 == 1 {
+                        continue;
+                    }
+                    m.count += 1;
+                    m.codes |= 1 << n;
+                    match m.reqs[..m.kinds as usize].iter_mut().find(|r| r.0 == n) {
+                        Some(r) => r.1 += 1,
+                        None => {
+                            m.reqs[m.kinds as usize] = (n, 1);
+                            m.kinds += 1;
+                        }
+                    }
+                }
+            }
+        }
+        Tables {
+            may_take,
+            need,
+            missing,
+        }
     }
 
     /// The capturer's record after taking a piece of code `taken`.
@@ -160,18 +196,74 @@ impl Pos {
         pos
     }
 
-    fn encode(mailbox: &[u8; 64]) -> Key {
-        let mut occ = 0u64;
-        let mut pieces = 0u128;
-        let mut i = 0;
-        for (sq, &b) in mailbox.iter().enumerate() {
-            if b != 0 {
-                occ |= 1 << sq;
-                pieces |= (b as u128) << (8 * i);
-                i += 1;
+    /// The position after the piece on `sq` moves to `to`, capturing what
+    /// stands there.
+    fn play(&self, sq: usize, to: usize, t: &Tables) -> Pos {
+        let mut next = Pos {
+            mailbox: self.mailbox,
+            occ: self.occ,
+            by_color: self.by_color,
+            by_code: self.by_code,
+        };
+        let byte = self.mailbox[sq];
+        let c = (byte & 15) as usize;
+        let color = (c > 6) as usize;
+        let (from_bit, to_bit) = (1u64 << sq, 1u64 << to);
+        let moved = match self.mailbox[to] {
+            0 => byte,
+            taken => {
+                let q = (taken & 15) as usize;
+                next.by_code[q] &= !to_bit;
+                next.by_color[(q > 6) as usize] &= !to_bit;
+                (byte & 15) | t.record_after(byte & 15, byte >> 4, taken & 15) << 4
             }
+        };
+        next.mailbox[to] = moved;
+        next.mailbox[sq] = 0;
+        next.occ = (self.occ & !from_bit) | to_bit;
+        next.by_code[c] = (next.by_code[c] & !from_bit) | to_bit;
+        next.by_color[color] = (next.by_color[color] & !from_bit) | to_bit;
+        next
+    }
+
+    fn encode(mailbox: &[u8; 64], occ: u64) -> Key {
+        let mut pieces = 0u128;
+        let mut rest = occ;
+        let mut i = 0;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            pieces |= (mailbox[sq] as u128) << (8 * i);
+            i += 1;
         }
         Key { occ, pieces }
+    }
+
+    /// The pieces that could still meet the goal, each with its square, the
+    /// captures it still needs and the codes of the pieces it still needs
+    /// (bit per code): those whose missing pieces are all on the board.
+    fn contenders<'a>(&'a self, t: &'a Tables) -> impl Iterator<Item = (usize, u32, u16)> + 'a {
+        let mut capturers = 0u64;
+        for c in 1..13 {
+            if !t.need[c].is_empty() {
+                capturers |= self.by_code[c];
+            }
+        }
+        std::iter::from_fn(move || {
+            while capturers != 0 {
+                let sq = capturers.trailing_zeros() as usize;
+                capturers &= capturers - 1;
+                let byte = self.mailbox[sq];
+                let m = &t.missing[(byte & 15) as usize][(byte >> 4) as usize];
+                let feasible = m.reqs[..m.kinds as usize].iter().all(|&(q, k)| {
+                    (self.by_code[q as usize] & !(1 << sq)).count_ones() >= k as u32
+                });
+                if feasible {
+                    return Some((sq, m.count, m.codes));
+                }
+            }
+            None
+        })
     }
 
     /// A lower bound on the moves left: each move captures at most once,
@@ -179,39 +271,36 @@ impl Pos {
     /// and the pieces it needs must still be on the board. `u32::MAX` when
     /// no piece can reach the goal any more.
     fn bound(&self, t: &Tables) -> u32 {
-        let mut best = u32::MAX;
-        let mut capturers = 0u64;
-        for c in 1..13 {
-            if !t.need[c].is_empty() {
-                capturers |= self.by_code[c];
-            }
+        self.contenders(t)
+            .map(|(_, n, _)| n)
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// A tighter lower bound: `bound`, plus one when no piece that needs
+    /// only that many captures can make one of them now (its first move,
+    /// or another piece's, is then not a capture it needs). Every
+    /// contender's own bound is its missing captures, plus one when it
+    /// cannot take a piece it needs on this move.
+    fn tight_bound(&self, t: &Tables) -> u32 {
+        let special = [self.special(0), self.special(1)];
+        self.contenders(t)
+            .map(|(sq, n, codes)| n + !self.can_take(sq, codes, special) as u32)
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// Whether the piece on `sq` can capture, this move, a piece whose code
+    /// is in `codes` (bit per code).
+    fn can_take(&self, sq: usize, codes: u16, special: [bool; 2]) -> bool {
+        let mut takeable = 0u64;
+        let mut rest = codes;
+        while rest != 0 {
+            let q = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            takeable |= self.by_code[q];
         }
-        while capturers != 0 {
-            let sq = capturers.trailing_zeros() as usize;
-            capturers &= capturers - 1;
-            let byte = self.mailbox[sq];
-            let (c, rec) = (byte & 15, byte >> 4);
-            let need = &t.need[c as usize];
-            let mut missing = [0u8; 13];
-            let mut count = 0;
-            for (i, &n) in need.iter().enumerate() {
-                if rec >> i & 1 == 0 {
-                    missing[n as usize] += 1;
-                    count += 1;
-                }
-            }
-            let feasible = (1..13).all(|q| {
-                let mut on = self.by_code[q];
-                if q == c as usize {
-                    on &= !(1 << sq);
-                }
-                on.count_ones() >= missing[q] as u32
-            });
-            if feasible {
-                best = best.min(count);
-            }
-        }
-        best
+        self.reach(sq, special) & takeable & !(1 << sq) != 0
     }
 
     /// Whether `color` may make the special king's move: no two of its
@@ -233,6 +322,20 @@ impl Pos {
     /// is allowed), given whether its side has the special move.
     fn targets(&self, sq: usize, special: [bool; 2], t: &Tables) -> u64 {
         let c = self.mailbox[sq] & 15;
+        let all = self.reach(sq, special);
+        let mut takeable = 0u64;
+        let mut may = t.may_take[c as usize];
+        while may != 0 {
+            let q = may.trailing_zeros() as usize;
+            may &= may - 1;
+            takeable |= self.by_code[q];
+        }
+        (all & !self.occ) | (all & takeable)
+    }
+
+    /// Every square the piece on `sq` attacks with the moves it borrows.
+    fn reach(&self, sq: usize, special: [bool; 2]) -> u64 {
+        let c = self.mailbox[sq] & 15;
         let piece = piece_of(c);
         let color = piece.color as usize;
         let mut roles = 0u8;
@@ -253,14 +356,7 @@ impl Pos {
                 all |= reach(&occ, from, *role, piece.color).all().0;
             }
         }
-        let mut takeable = 0u64;
-        let mut may = t.may_take[c as usize];
-        while may != 0 {
-            let q = may.trailing_zeros() as usize;
-            may &= may - 1;
-            takeable |= self.by_code[q];
-        }
-        (all & !self.occ) | (all & takeable)
+        all
     }
 }
 
@@ -279,6 +375,44 @@ pub fn shortest(
     max_depth: usize,
     max_states: usize,
 ) -> Result<Outcome, Unsearchable> {
+    search(board, chosen, max_depth, max_states, true)
+}
+
+/// `shortest` without the tighter bound (`Pos::tight_bound`), to test it
+/// against.
+#[cfg(test)]
+pub(crate) fn shortest_plain(
+    board: &Board,
+    chosen: &Chosen,
+    max_depth: usize,
+    max_states: usize,
+) -> Result<Outcome, Unsearchable> {
+    search(board, chosen, max_depth, max_states, false)
+}
+
+/// The tighter lower bound of the moves `board` needs (`Pos::tight_bound`).
+#[cfg(test)]
+pub(crate) fn lower_bound(board: &Board, chosen: &Chosen) -> u32 {
+    let t = Tables::new(chosen);
+    let mut mailbox = [0u8; 64];
+    for (sq, p) in board.pieces() {
+        mailbox[sq.index()] = code(p);
+    }
+    let occ = mailbox
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b != 0)
+        .fold(0u64, |o, (sq, _)| o | 1 << sq);
+    Pos::decode(Pos::encode(&mailbox, occ)).tight_bound(&t)
+}
+
+fn search(
+    board: &Board,
+    chosen: &Chosen,
+    max_depth: usize,
+    max_states: usize,
+    refine: bool,
+) -> Result<Outcome, Unsearchable> {
     let count = board.pieces().count();
     if count > MAX_PIECES {
         return Err(Unsearchable::TooManyPieces(count));
@@ -294,10 +428,15 @@ pub fn shortest(
     for (sq, p) in board.pieces() {
         mailbox[sq.index()] = code(p);
     }
-    let start = Pos::encode(&mailbox);
+    let occ = mailbox
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b != 0)
+        .fold(0u64, |o, (sq, _)| o | 1 << sq);
+    let start = Pos::encode(&mailbox, occ);
     let mut states = 0;
     for bound in 1..=max_depth {
-        let round = bounded(start, &t, bound, max_states.saturating_sub(states));
+        let round = bounded(start, &t, bound, max_states.saturating_sub(states), refine);
         states += round.states;
         if round.moves.is_some() || !round.complete || round.exhausted {
             return Ok(Outcome {
@@ -327,6 +466,17 @@ struct Round {
     proven_depth: usize,
     /// No position at all is left to explore: no solution of any length.
     exhausted: bool,
+}
+
+/// The squares of the pieces of a chosen type.
+fn capturers(pos: &Pos, t: &Tables) -> u64 {
+    let mut out = 0u64;
+    for c in 1..13 {
+        if !t.need[c].is_empty() {
+            out |= pos.by_code[c];
+        }
+    }
+    out
 }
 
 /// A capture that completes the goal from `pos`, if one exists.
@@ -362,7 +512,7 @@ fn goal_in_one(pos: &Pos, t: &Tables) -> Option<u16> {
 /// (exactly `max_depth` when every shorter bound has failed). The last
 /// layer is never stored: its positions are only asked for a finishing
 /// capture.
-fn bounded(start: Key, t: &Tables, max_depth: usize, max_states: usize) -> Round {
+fn bounded(start: Key, t: &Tables, max_depth: usize, max_states: usize, refine: bool) -> Round {
     // Each node: its key, its parent's index and the move that made it.
     let mut nodes: Vec<(Key, u32, u16)> = vec![(start, u32::MAX, 0)];
     let mut seen: HashMap<Key, (), BuildHasherDefault<Fx>> = HashMap::default();
@@ -404,45 +554,54 @@ fn bounded(start: Key, t: &Tables, max_depth: usize, max_states: usize) -> Round
         }
         let next_start = nodes.len();
         let left = (max_depth - depth - 1) as u32;
+        // Whether the bound cut a move: an empty layer then proves nothing
+        // beyond this round.
+        let mut pruned = false;
         for i in layer.clone() {
             let pos = Pos::decode(nodes[i].0);
             let parent_bound = pos.bound(t);
             let special = [pos.special(0), pos.special(1)];
-            let mut rest = pos.occ;
+            // A parent with no move to spare: a quiet move keeps its bound,
+            // one more than the moves left, so only captures are tried.
+            let tight = parent_bound > left;
+            pruned |= tight;
+            let mut rest = if tight { capturers(&pos, t) } else { pos.occ };
             while rest != 0 {
                 let sq = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let mut targets = pos.targets(sq, special, t);
+                if tight {
+                    targets &= pos.occ;
+                }
                 while targets != 0 {
                     let to = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    let mut mb = pos.mailbox;
-                    let byte = mb[sq];
-                    let moved = match mb[to] {
-                        0 => byte,
-                        taken => {
-                            let rec = t.record_after(byte & 15, byte >> 4, taken & 15);
-                            (byte & 15) | rec << 4
-                        }
-                    };
-                    mb[to] = moved;
-                    mb[sq] = 0;
-                    let key = Pos::encode(&mb);
+                    let child = pos.play(sq, to, t);
                     // Prune what cannot finish within the moves left; a
                     // quiet move keeps its parent's bound.
                     let bound = if pos.mailbox[to] == 0 {
                         parent_bound
                     } else {
-                        Pos::decode(key).bound(t)
+                        child.bound(t)
                     };
-                    if bound > left || seen.contains_key(&key) {
+                    if bound > left
+                        // No move to spare: a piece that needs them all must
+                        // be able to capture at once (the last move's capture
+                        // is asked below).
+                        || refine && bound == left && left > 1 && child.tight_bound(t) > left
+                    {
+                        pruned = true;
+                        continue;
+                    }
+                    let key = Pos::encode(&child.mailbox, child.occ);
+                    if seen.contains_key(&key) {
                         continue;
                     }
                     let mv = (sq << 6 | to) as u16;
                     if left == 1 {
                         // The last layer: only asked for a finishing capture.
                         checked += 1;
-                        if let Some(m) = goal_in_one(&Pos::decode(key), t) {
+                        if let Some(m) = goal_in_one(&child, t) {
                             return found(&nodes, checked, path(&nodes, i, &[mv, m]));
                         }
                         continue;
@@ -465,7 +624,7 @@ fn bounded(start: Key, t: &Tables, max_depth: usize, max_states: usize) -> Round
             break;
         }
         layer = next_start..nodes.len();
-        if layer.is_empty() {
+        if layer.is_empty() && !pruned {
             return Round {
                 moves: None,
                 states: nodes.len(),

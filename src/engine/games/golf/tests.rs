@@ -336,6 +336,107 @@ fn the_search_finds_a_shortest_solution() {
     assert!(shorter.moves.is_none() && shorter.complete);
 }
 
+/// Small positions for the search's bound: each board and its cards.
+fn small_positions() -> Vec<(Board, Chosen)> {
+    let p = |c| Piece::from_char(c).unwrap();
+    vec![
+        (
+            board_of(
+                ". . . q b . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . . . N . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . . . K . . .",
+            ),
+            Chosen::new(vec![p('K'), p('b')]),
+        ),
+        (
+            board_of(
+                "r q . . . . . .
+                 . . . . . . . .
+                 n . . . . . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 n . . . . . . .",
+            ),
+            Chosen::new(vec![p('n'), p('n'), p('r')]),
+        ),
+        // The rook cannot capture at once: the knights are off its lines.
+        (
+            board_of(
+                ". . . . . . . .
+                 . . . . . . . .
+                 . . n . . . . .
+                 . . . . . . . .
+                 . . . . . n . .
+                 . . . . . . . .
+                 . q . . . . . .
+                 r . . . . . . .",
+            ),
+            Chosen::new(vec![p('n'), p('n'), p('r')]),
+        ),
+        (
+            board_of(
+                ". . . . . . . .
+                 . . . . . . . .
+                 . . n . . . . .
+                 . N . . . . . .
+                 . . . . . . b .
+                 . . . . . . . .
+                 . q . . . . . .
+                 r . . . . . B .",
+            ),
+            Chosen::new(vec![p('n'), p('r'), p('b')]),
+        ),
+    ]
+}
+
+#[test]
+fn the_tight_bound_never_exceeds_the_true_distance() {
+    for (board, chosen) in small_positions() {
+        let plain = search::shortest_plain(&board, &chosen, 8, 2_000_000).unwrap();
+        let tight = search::shortest(&board, &chosen, 8, 2_000_000).unwrap();
+        let moves = plain.moves.expect("the plain search solves it");
+        let bound = search::lower_bound(&board, &chosen) as usize;
+        assert!(
+            bound <= moves.len(),
+            "bound {bound} > {} moves",
+            moves.len()
+        );
+        // The search with the bound finds a solution just as short.
+        let found = tight.moves.expect("the search with the bound solves it");
+        assert_eq!(found.len(), moves.len(), "{found:?} vs {moves:?}");
+        assert!(solves(&board, &chosen, &found), "{found:?}");
+        // And proves nothing shorter, as the plain search does.
+        let shorter = search::shortest(&board, &chosen, moves.len() - 1, 2_000_000).unwrap();
+        assert!(shorter.moves.is_none() && shorter.complete);
+    }
+    // The published problems: at most their shortest lengths.
+    let book = book_of(&seed_text());
+    let boards: Vec<_> = problems(&book, "chess-golf")
+        .iter()
+        .filter_map(|p| p.entry.diagram.as_ref().and_then(|d| d.as_board()))
+        .collect();
+    let mut bounds = Vec::new();
+    for b in &boards {
+        let cards = b.cards.iter().filter_map(|c| match c.face() {
+            CardFace::Piece(p) => Some(p),
+            _ => None,
+        });
+        let chosen = Chosen::new(cards.collect());
+        bounds.push(search::lower_bound(&b.board, &chosen));
+    }
+    assert_eq!(bounds.len(), 3, "{bounds:?}");
+    for (bound, shortest) in bounds.iter().zip([5, 6, 6]) {
+        assert!(*bound <= shortest, "{bounds:?}");
+    }
+}
+
 #[cfg_attr(debug_assertions, ignore = "a full search; run in release")]
 #[test]
 fn the_search_beats_each_published_solution() {
