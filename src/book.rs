@@ -507,9 +507,9 @@ impl Book {
     /// folder, as regular files: they are copied beside its pages.
     pub fn check_links(&self, diags: &mut Vec<Diagnostic>) {
         for link in &self.links {
-            let problem = match self.local_image_path(&link.url) {
+            let problem = match self.local_path(&link.url, "link") {
                 None => None,
-                Some(Err(reason)) => Some((reason.replacen("the image", "the link", 1), None)),
+                Some(Err(reason)) => Some((reason, None)),
                 Some(Ok(path)) => match std::fs::metadata(&path) {
                     Ok(meta) if meta.is_file() => None,
                     Ok(_) => Some((
@@ -584,6 +584,12 @@ impl Book {
     /// or through a symbolic link, is an error; an existing file is given
     /// with its links resolved, so it is read from where it really is.
     pub fn local_image_path(&self, url: &str) -> Option<Result<PathBuf, String>> {
+        self.local_path(url, "image")
+    }
+
+    /// [`local_image_path`](Self::local_image_path) for any link, `what`
+    /// naming it in the reasons.
+    fn local_path(&self, url: &str, what: &str) -> Option<Result<PathBuf, String>> {
         if is_external(url) {
             return None;
         }
@@ -595,7 +601,7 @@ impl Book {
                 .any(|c| !matches!(c, std::path::Component::Normal(_)));
         if escapes {
             return Some(Err(format!(
-                "the image `{url}` must be a path inside the book's folder, without `..`"
+                "the {what} `{url}` must be a path inside the book's folder, without `..`"
             )));
         }
         let dir = self.source.path.parent().unwrap_or(Path::new(""));
@@ -612,7 +618,7 @@ impl Book {
         };
         if !real.starts_with(&real_dir) {
             return Some(Err(format!(
-                "the image `{url}` is a link to {}, outside the book's folder",
+                "the {what} `{url}` is a link to {}, outside the book's folder",
                 real.display()
             )));
         }

@@ -143,7 +143,7 @@ pub fn publish(
         if let Err(d) = out.write(&owner(book), &rel, page.as_bytes(), None) {
             diags.push(d);
         }
-        diags.extend(copy_linked_images(book, out));
+        diags.extend(copy_linked_files(book, out));
     }
     let jobs: Vec<Job> = books
         .iter()
@@ -213,9 +213,9 @@ pub fn publish(
     }
 }
 
-/// Copies the local images a book links to beside its page, so the links
+/// Copies the local files (images and others) a book links to beside its page, so the links
 /// keep working.
-fn copy_linked_images(book: &Book, out: &OutputDir) -> Vec<Diagnostic> {
+fn copy_linked_files(book: &Book, out: &OutputDir) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     for (path, rel, span) in book.linked_files() {
         match crate::book::read_regular(&path) {

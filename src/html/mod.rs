@@ -191,7 +191,7 @@ pub fn write_site(
             Ok(summary) => index_books.push(summary),
             Err(e) => errors.push(e),
         }
-        for (rel, bytes) in linked_images(sb.book, &mut errors) {
+        for (rel, bytes) in linked_file_copies(sb.book, &mut errors) {
             if let Err(e) = sink.file(rel, bytes) {
                 errors.push(e);
             }
@@ -751,8 +751,8 @@ fn finding_html(d: &Diagnostic) -> String {
     )
 }
 
-/// Copies of the images a book links to, beside its pages.
-fn linked_images(book: &Book, errors: &mut Vec<Diagnostic>) -> Vec<SiteFile> {
+/// Copies of the local files (images and others) a book links to, beside its pages.
+fn linked_file_copies(book: &Book, errors: &mut Vec<Diagnostic>) -> Vec<SiteFile> {
     let mut files = Vec::new();
     for (path, rel, span) in book.linked_files() {
         match crate::book::read_regular(&path) {

@@ -181,12 +181,22 @@ fn replay(board: &Board, moves: &[ParadeMove]) -> Option<(usize, Refusal)> {
     let mut masks: Vec<u32> = (0..1u32 << n).collect();
     masks.sort_by_key(|&m| ((m ^ likely).count_ones(), m));
     let mut best = Best::default();
+    let undone = |after: &Board, m: &ParadeMove| after.get(m.new.to).is_some();
+    let played = |before: &Board, m: &ParadeMove| before.get(m.old.to).is_some();
     for mask in masks {
         let mut made: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 1).collect();
         let mut proposed: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 0).collect();
         let depth = made.len();
-        if undo_all(board, moves, &mut made, 0, &mut best)
-            && play_all(board, moves, &mut proposed, depth, &mut best)
+        if all_in_some_order(board, moves, &mut made, 0, &mut best, &undo, &undone)
+            && all_in_some_order(
+                board,
+                moves,
+                &mut proposed,
+                depth,
+                &mut best,
+                &|b, m| play(b, m, false),
+                &played,
+            )
         {
             return None;
         }
@@ -194,13 +204,18 @@ fn replay(board: &Board, moves: &[ParadeMove]) -> Option<(usize, Refusal)> {
     best.best.map(|(_, i, r)| (i, r))
 }
 
-/// Undoes the moves `left` backwards from `after`, the last made first.
-fn undo_all(
-    after: &Board,
+/// Takes every move of `left` from `board` in some order that works, each
+/// by `step` (undoing made moves from the diagram, or playing proposed ones
+/// on); `fits` tells, for a refusal, whether the board holds the square
+/// the step needs (the more fitting reason).
+fn all_in_some_order(
+    board: &Board,
     moves: &[ParadeMove],
     left: &mut Vec<usize>,
     depth: usize,
     best: &mut Best,
+    step: &dyn Fn(&Board, &ParadeMove) -> Result<Board, Refusal>,
+    fits: &dyn Fn(&Board, &ParadeMove) -> bool,
 ) -> bool {
     if left.is_empty() {
         return true;
@@ -208,43 +223,15 @@ fn undo_all(
     for k in 0..left.len() {
         let i = left[k];
         let m = &moves[i];
-        match undo(after, m) {
-            Ok(before) => {
+        match step(board, m) {
+            Ok(next) => {
                 left.remove(k);
-                if undo_all(&before, moves, left, depth + 1, best) {
+                if all_in_some_order(&next, moves, left, depth + 1, best, step, fits) {
                     return true;
                 }
                 left.insert(k, i);
             }
-            Err(r) => best.note(depth, after.get(m.new.to).is_some(), i, r),
-        }
-    }
-    false
-}
-
-/// Plays the moves `left` on from `before`.
-fn play_all(
-    before: &Board,
-    moves: &[ParadeMove],
-    left: &mut Vec<usize>,
-    depth: usize,
-    best: &mut Best,
-) -> bool {
-    if left.is_empty() {
-        return true;
-    }
-    for k in 0..left.len() {
-        let i = left[k];
-        let m = &moves[i];
-        match play(before, m, false) {
-            Ok(after) => {
-                left.remove(k);
-                if play_all(&after, moves, left, depth + 1, best) {
-                    return true;
-                }
-                left.insert(k, i);
-            }
-            Err(r) => best.note(depth, before.get(m.old.to).is_some(), i, r),
+            Err(r) => best.note(depth, fits(board, m), i, r),
         }
     }
     false
