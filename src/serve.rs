@@ -1,6 +1,6 @@
 //! `serve`: the HTML site of `build`, kept up to date while the author
 //! writes. It builds into a new private temporary folder, serves it on
-//! 127.0.0.1 (tiny_http), watches the rulebooks, the settings and `templates/`
+//! 127.0.0.1 (`http`), watches the rulebooks, the settings and `templates/`
 //! (notify, debounced), rebuilds what changed (only changed books are read
 //! and checked again, only changed diagrams drawn again), and tells open
 //! pages to reload through server-sent events. The engine's findings are
@@ -8,7 +8,6 @@
 //! drawings, and the server keeps running.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{Read as _, Write as _};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
@@ -21,6 +20,8 @@ use crate::engine::Options;
 use crate::html::{self, Drawings, HtmlOptions, SiteBook, Templates};
 use crate::output::{OutputDir, hash};
 use crate::pipeline::{self, BookCheck, CheckRun, Failure};
+
+mod http;
 
 /// What `serve` is asked to do.
 #[derive(Clone, Debug)]
@@ -310,22 +311,19 @@ fn matters(path: &Path) -> bool {
 /// Runs the server until Ctrl-C. `say` prints a terminal line.
 pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), Failure> {
     let addr = format!("127.0.0.1:{}", options.port);
-    let server = match tiny_http::Server::http(&addr) {
-        Ok(s) => Arc::new(s),
-        Err(e) => {
-            let taken = e
-                .downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::AddrInUse);
-            return Err(Failure::Message(if taken {
-                format!(
-                    "port {} is taken (another server is using it); choose another with --port N",
-                    options.port
-                )
-            } else {
-                format!("cannot serve on {addr}: {e}; choose another port with --port N")
-            }));
-        }
-    };
+    let server = http::Server::bind(&addr).map_err(|e| {
+        Failure::Message(if e.kind() == std::io::ErrorKind::AddrInUse {
+            format!(
+                "port {} is taken (another server is using it); choose another with --port N",
+                options.port
+            )
+        } else {
+            format!("cannot serve on {addr}: {e}; choose another port with --port N")
+        })
+    })?;
+    let bound = server
+        .addr()
+        .map_err(|e| Failure::Message(format!("cannot serve on {addr}: {e}")))?;
     let folder = site_folder().map_err(|e| {
         Failure::Message(format!(
             "cannot make a temporary folder for the site in {}: {e}",
@@ -351,26 +349,25 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
-        let server = server.clone();
         // A second Ctrl-C while stopping is left to the default handler.
         let _ = ctrlc::set_handler(move || {
             stop.store(true, Ordering::SeqCst);
-            server.unblock();
+            http::wake(bound);
         });
     }
     let generation = Arc::new(Generation::default());
     let http = {
-        let server = server.clone();
-        let out = out.clone();
+        let root = out.join(html::DIR);
         let generation = generation.clone();
         let stop = stop.clone();
         std::thread::spawn(move || {
-            for request in server.incoming_requests() {
-                let root = out.join(html::DIR);
-                let generation = generation.clone();
+            let stopped = {
                 let stop = stop.clone();
-                std::thread::spawn(move || respond(request, &root, &generation, &stop));
-            }
+                move || stop.load(Ordering::SeqCst)
+            };
+            server.run(stopped, move |stream| {
+                respond(stream, &root, &generation, &stop)
+            })
         })
     };
     if options.open {
@@ -447,7 +444,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
         generation.bump();
     }
     drop(debouncer);
-    server.unblock();
+    http::wake(bound);
     let _ = http.join();
     // Open event streams notice the stop within their wait.
     generation.bump();
@@ -498,49 +495,44 @@ fn fingerprint(
     }
 }
 
-/// Serves one request: a file of the site, or the event stream.
-fn respond(request: tiny_http::Request, root: &Path, generation: &Generation, stop: &AtomicBool) {
-    let url = request
-        .url()
-        .split(['?', '#'])
-        .next()
-        .unwrap_or("/")
-        .to_string();
-    if url == EVENTS {
+/// Serves one connection's request: a file of the site, or the event stream.
+fn respond(
+    mut stream: std::net::TcpStream,
+    root: &Path,
+    generation: &Generation,
+    stop: &AtomicBool,
+) {
+    let request = match http::read_request(&mut stream) {
+        Ok(r) => r,
+        Err(Some(answer)) => return http::respond(stream, answer, false),
+        Err(None) => return,
+    };
+    let url = request.target.split(['?', '#']).next().unwrap_or("/");
+    if url == EVENTS && !request.head_only {
         let since = request
-            .url()
+            .target
             .split_once("?since=")
             .and_then(|(_, n)| n.parse().ok());
-        return events(request, since, generation, stop);
+        return events(stream, since, generation, stop);
     }
-    let file = site_relative(&url).and_then(|rel| open_site_file(root, &rel));
-    let _ = match file {
-        Some((file, len)) => {
-            let header =
-                tiny_http::Header::from_bytes("Content-Type", content_type(Path::new(&url)))
-                    .expect("a valid header");
-            let no_cache =
-                tiny_http::Header::from_bytes("Cache-Control", "no-store").expect("a valid header");
-            // The length read when it was opened, and no more.
-            request.respond(tiny_http::Response::new(
-                tiny_http::StatusCode(200),
-                vec![header, no_cache],
-                file.take(len),
-                usize::try_from(len).ok(),
-                None,
-            ))
-        }
+    let found = site_relative(url).and_then(|rel| Some((open_site_file(root, &rel)?, rel)));
+    let answer = match found {
+        // Typed by the file named, so `/` and `rules/` are pages.
+        Some(((file, len), rel)) => http::Response {
+            status: 200,
+            content_type: content_type(&rel),
+            body: http::Body::File(file, len),
+        },
         None => {
-            let header = tiny_http::Header::from_bytes("Content-Type", "text/html; charset=utf-8")
-                .expect("a valid header");
             let rel = percent_decode(url.trim_start_matches('/'));
-            request.respond(
-                tiny_http::Response::from_data(not_found(&rel, generation.current()).into_bytes())
-                    .with_header(header)
-                    .with_status_code(404),
-            )
+            http::Response {
+                status: 404,
+                content_type: "text/html; charset=utf-8",
+                body: http::Body::Bytes(not_found(&rel, generation.current()).into_bytes()),
+            }
         }
     };
+    http::respond(stream, answer, request.head_only);
 }
 
 /// The path in the site that a request's URL path names, or `None` if it
@@ -603,41 +595,28 @@ fn not_found(rel: &str, generation: u64) -> String {
     )
 }
 
-/// The event stream: one `reload` event after each rebuild.
 /// The reload events of one page: `since` is the rebuild the page was
-/// written by; a page older than the last rebuild reloads at once.
+/// written by; a page older than the last rebuild reloads at once. A
+/// comment every 10 s finds a page that has gone.
 fn events(
-    request: tiny_http::Request,
+    stream: std::net::TcpStream,
     since: Option<u64>,
     generation: &Generation,
     stop: &AtomicBool,
 ) {
     let mut seen = since.unwrap_or_else(|| generation.current());
-    let mut out = request.into_writer();
-    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\nretry: 500\n\n";
-    if out
-        .write_all(head.as_bytes())
-        .and_then(|_| out.flush())
-        .is_err()
-    {
-        return;
-    }
-    while !stop.load(Ordering::SeqCst) {
+    http::stream_events(stream, || {
+        if stop.load(Ordering::SeqCst) {
+            return None;
+        }
         let now = generation.wait_past(seen, Duration::from_secs(10));
-        let message = if now > seen {
+        Some(if now > seen {
             seen = now;
             format!("event: reload\ndata: {now}\n\n")
         } else {
             ": still here\n\n".to_string()
-        };
-        if out
-            .write_all(message.as_bytes())
-            .and_then(|_| out.flush())
-            .is_err()
-        {
-            return;
-        }
-    }
+        })
+    });
 }
 
 fn content_type(path: &Path) -> &'static str {
@@ -791,6 +770,51 @@ mod tests {
         for bad in ["out.html", "zero.html", "pipe.html", "rules", "gone.html"] {
             assert_eq!(open(bad), None, "{bad}");
         }
+    }
+
+    /// The raw answer of `respond` to one request over a real socket.
+    fn answer(root: &Path, request: &str) -> String {
+        use std::io::{Read as _, Write as _};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let mut client = std::net::TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (stream, _) = listener.accept().unwrap();
+        client.write_all(request.as_bytes()).unwrap();
+        respond(
+            stream,
+            root,
+            &Generation::default(),
+            &AtomicBool::new(false),
+        );
+        let mut text = String::new();
+        client.read_to_string(&mut text).unwrap();
+        text
+    }
+
+    #[test]
+    fn a_folder_is_served_as_its_index_page() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("rules")).unwrap();
+        std::fs::write(dir.path().join("index.html"), "top").unwrap();
+        std::fs::write(dir.path().join("rules/index.html"), "book").unwrap();
+        for (url, body) in [
+            ("/", "top"),
+            ("/rules/", "book"),
+            ("/rules/index.html?x", "book"),
+        ] {
+            let a = answer(dir.path(), &format!("GET {url} HTTP/1.1\r\n\r\n"));
+            assert!(a.starts_with("HTTP/1.1 200 OK\r\n"), "{url}: {a}");
+            assert!(
+                a.contains("Content-Type: text/html; charset=utf-8\r\n"),
+                "{url}: {a}"
+            );
+            assert!(a.ends_with(body), "{url}: {a}");
+        }
+        let a = answer(dir.path(), "GET /..%2frules%2findex.html HTTP/1.1\r\n\r\n");
+        assert!(a.starts_with("HTTP/1.1 404 "), "{a}");
+        assert!(
+            a.contains("This page reloads after the next rebuild"),
+            "{a}"
+        );
     }
 
     #[test]
