@@ -9,7 +9,7 @@ use crate::book::{Book, io_reason};
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
 use crate::output::{OutputDir, hash};
-use crate::render::{diagram_svg, svg_to_png, svg_with_outlined_text};
+use crate::render::{diagram_svg, svg_to_png};
 use crate::style::Style;
 
 /// Column at which table-of-contents descriptions wrap, as in the
@@ -177,11 +177,10 @@ pub fn publish(
                     format!("this diagram could not be drawn: {e}"),
                 )
             };
-            // Browsers lack the embedded fonts, so the web SVG has its text as outlines.
+            // Its text is outlines already, so any viewer shows it as it is.
             let svg_rel = format!("site/{}", image_path(job.book, &entry.image_name, "svg"));
             if !out.reuse(&owner, &svg_rel, key) {
-                let web_svg = svg_with_outlined_text(svg()).map_err(drawing_error)?;
-                out.write(&owner, &svg_rel, web_svg.as_bytes(), Some(key))?;
+                out.write(&owner, &svg_rel, svg().as_bytes(), Some(key))?;
             }
             let png_rel = format!("site/{}", image_path(job.book, &entry.image_name, "png"));
             let rendered = if out.reuse(&owner, &png_rel, key) {

@@ -330,6 +330,16 @@ fn every_page_shows_its_diagrams_without_errors_and_its_links_resolve() {
                 shown.insert(format!("{book}/{id}"));
             }
         }
+        // Each drawing's pieces and glyphs are its own: every `<use>` finds
+        // its definition inside the same drawing.
+        let dangling = browser.eval(
+            "Array.from(document.querySelectorAll('figure.diagram svg use')).filter(u => { const id = (u.getAttribute('href') || '').slice(1); return !Array.from(u.closest('svg').querySelectorAll('[id]')).some(e => e.id === id); }).length",
+        );
+        assert_eq!(dangling, 0, "{}", page.display());
+        let ids = browser.eval(
+            "(() => { const ids = Array.from(document.querySelectorAll('figure.diagram svg [id]')).map(e => e.id); return ids.length - new Set(ids).size; })()",
+        );
+        assert_eq!(ids, 0, "{}: an id used twice", page.display());
         let hrefs =
             browser.eval("Array.from(document.querySelectorAll('a[href]')).map(a => a.href)");
         for h in hrefs.as_array().unwrap() {

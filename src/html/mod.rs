@@ -24,7 +24,7 @@ use crate::book::{Block, Book, plain_text};
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
 use crate::output::hash;
-use crate::render::{diagram_svg, svg_with_outlined_text};
+use crate::render::{diagram_svg, with_id_prefix};
 use crate::style::Style;
 
 use markup::{Writer, escape};
@@ -79,18 +79,20 @@ impl Drawings {
         self.made.swap(0, std::sync::atomic::Ordering::Relaxed)
     }
 
-    fn draw(&self, svg: &str) -> Result<Arc<String>, String> {
-        let key = hash(svg.as_bytes());
+    /// The drawing as diagram `index` of its book's pages shows it. Its
+    /// text is outlines already, so a browser shows it as it is, once
+    /// its ids are the diagram's own.
+    fn draw(&self, svg: &str, index: usize) -> Arc<String> {
+        let key = hash(format!("{index}\n{svg}").as_bytes());
         if let Some(found) = lock(&self.by_key).get(&key) {
-            return Ok(found.clone());
+            return found.clone();
         }
-        // Browsers lack the embedded fonts: text goes as outlines.
-        let web = Arc::new(svg_with_outlined_text(svg)?);
+        let web = Arc::new(with_id_prefix(svg, &format!("ckd{index}-")));
         self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if !self.forget {
             lock(&self.by_key).insert(key, web.clone());
         }
-        Ok(web)
+        web
     }
 }
 
@@ -187,7 +189,7 @@ pub fn write_site(
             templates,
             options,
         };
-        match book_files(sb, &made, &mut search, sink, &mut errors) {
+        match book_files(sb, &made, &mut search, sink) {
             Ok(summary) => index_books.push(summary),
             Err(e) => errors.push(e),
         }
@@ -250,71 +252,42 @@ struct Drawn {
 /// enough to keep both cores busy, few enough to hold.
 const DRAWN_AT_ONCE: usize = 64;
 
-/// The drawings of diagrams `indices`, made in parallel; problems go to
-/// `errors`.
+/// The drawings of diagrams `indices`, made in parallel.
 fn draw_diagrams(
     book: &Book,
     indices: &[usize],
     drawings: &Drawings,
     style: &Style,
-    errors: &mut Vec<Diagnostic>,
 ) -> HashMap<usize, Option<Drawn>> {
-    let results: Vec<(usize, Result<Option<Drawn>, Diagnostic>)> = indices
+    indices
         .par_iter()
         .map(|&i| (i, draw_diagram(book, i, drawings, style)))
-        .collect();
-    let mut drawn = HashMap::new();
-    for (i, r) in results {
-        drawn.insert(
-            i,
-            r.unwrap_or_else(|e| {
-                errors.push(e);
-                None
-            }),
-        );
-    }
-    drawn
+        .collect()
 }
 
 /// Diagram `i` as the page shows it: `None` when it has errors and no
 /// earlier drawing.
-fn draw_diagram(
-    book: &Book,
-    i: usize,
-    drawings: &Drawings,
-    style: &Style,
-) -> Result<Option<Drawn>, Diagnostic> {
+fn draw_diagram(book: &Book, i: usize, drawings: &Drawings, style: &Style) -> Option<Drawn> {
     let entry = &book.diagrams[i];
     let key = (book.name.clone(), entry.image_name.clone());
     let game = book.section_of(entry).map(|s| s.title.as_str());
     let Some(diagram) = &entry.diagram else {
         let last = lock(&drawings.last_good).get(&key).cloned();
-        return Ok(last.map(|svg| Drawn {
+        return last.map(|svg| Drawn {
             svg,
             alt: format!("{}: an earlier drawing", game.unwrap_or("diagram")),
             stale: true,
-        }));
+        });
     };
-    let svg = diagram_svg(diagram, style);
-    drawings
-        .draw(&svg)
-        .map(|svg| {
-            if !drawings.forget {
-                lock(&drawings.last_good).insert(key, svg.clone());
-            }
-            Some(Drawn {
-                svg,
-                alt: alt::alt_text(game, diagram),
-                stale: false,
-            })
-        })
-        .map_err(|e| {
-            Diagnostic::error(
-                &book.source,
-                entry.span,
-                format!("this diagram could not be drawn: {e}"),
-            )
-        })
+    let svg = drawings.draw(&diagram_svg(diagram, style), i);
+    if !drawings.forget {
+        lock(&drawings.last_good).insert(key, svg.clone());
+    }
+    Some(Drawn {
+        svg,
+        alt: alt::alt_text(game, diagram),
+        stale: false,
+    })
 }
 
 pub fn book_title(book: &Book) -> String {
@@ -406,7 +379,6 @@ fn book_files(
     made: &Made,
     search: &mut search::SearchIndex,
     sink: &mut dyn SiteSink,
-    errors: &mut Vec<Diagnostic>,
 ) -> Result<BookSummary, Diagnostic> {
     let Made {
         drawings,
@@ -418,13 +390,9 @@ fn book_files(
     // The drawings of the pages being made; one missing (a diagram outside
     // its page's text range) is drawn when it is asked for.
     let drawn: RefCell<HashMap<usize, Option<Drawn>>> = RefCell::default();
-    let draw_errors: RefCell<Vec<Diagnostic>> = RefCell::default();
     let with_drawn = |i: usize, f: &mut dyn FnMut(Option<&Drawn>)| {
         if !drawn.borrow().contains_key(&i) {
-            let d = draw_diagram(book, i, drawings, style).unwrap_or_else(|e| {
-                draw_errors.borrow_mut().push(e);
-                None
-            });
+            let d = draw_diagram(book, i, drawings, style);
             drawn.borrow_mut().insert(i, d);
         }
         f(drawn.borrow().get(&i).and_then(Option::as_ref));
@@ -595,9 +563,7 @@ fn book_files(
                 wanted.extend(diagrams_of(next));
                 next += 1;
             }
-            let mut errs = Vec::new();
-            *drawn.borrow_mut() = draw_diagrams(book, &wanted, drawings, style, &mut errs);
-            draw_errors.borrow_mut().append(&mut errs);
+            *drawn.borrow_mut() = draw_diagrams(book, &wanted, drawings, style);
         }
         let writer = Writer {
             anchors: &anchors,
@@ -675,7 +641,6 @@ fn book_files(
         );
     }
     drawn.borrow_mut().clear();
-    errors.append(&mut draw_errors.borrow_mut());
     match print_frame {
         Some((_, tail)) => {
             sink.piece(tail.as_bytes());

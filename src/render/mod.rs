@@ -32,6 +32,14 @@ pub fn svg_with_outlined_text(svg: &str) -> Result<String, String> {
     Ok(out.replacen("<svg ", &view_box, 1))
 }
 
+/// The drawing with its ids (all ours, `ckd-…`) under `prefix`, so that
+/// several drawings inlined in one HTML page never share an id. Text is
+/// escaped, so only our own attributes match.
+pub fn with_id_prefix(svg: &str, prefix: &str) -> String {
+    svg.replace("id=\"ckd-", &format!("id=\"{prefix}"))
+        .replace("href=\"#ckd-", &format!("href=\"#{prefix}"))
+}
+
 /// SVG user units per board square.
 pub const UNIT: f64 = 45.0;
 
@@ -164,6 +172,21 @@ mod tests {
         let a = svg_to_png(svg, &style).unwrap();
         let b = svg_to_png(&outlined, &style).unwrap();
         assert_eq!(a[16..24], b[16..24]);
+    }
+
+    #[test]
+    fn prefixed_ids_are_still_resolved() {
+        let style = crate::style::Style::default();
+        let diagram = svg::tests::parse(
+            "    . . . . k . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . K . . .\n",
+        );
+        let svg = diagram_svg(&diagram, &style);
+        let prefixed = with_id_prefix(&svg, "ckd7-");
+        assert!(svg.contains("id=\"ckd-wK\""), "{svg}");
+        assert!(!prefixed.contains("\"ckd-") && !prefixed.contains("#ckd-"));
+        assert!(prefixed.contains("id=\"ckd7-wK\"") && prefixed.contains("href=\"#ckd7-wK\""));
+        // Drawn the same: every reference still finds its definition.
+        assert_eq!(svg_to_png(&svg, &style), svg_to_png(&prefixed, &style));
     }
 
     #[test]
