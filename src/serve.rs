@@ -36,6 +36,12 @@ pub struct ServeOptions {
 /// The default port.
 pub const DEFAULT_PORT: u16 = 3000;
 
+/// How long a file must be quiet before it is read again: long enough to
+/// take one save as one change, short enough not to be felt. A save that
+/// still comes as two changes (truncate, then write) rebuilds twice, and
+/// the rebuild goes by the file's content.
+const DEBOUNCE_MS: u64 = 20;
+
 /// The path of the live-reload event stream.
 const EVENTS: &str = "/__livereload";
 
@@ -123,9 +129,6 @@ struct Site {
     drawings: Drawings,
     /// Each book's last check, with the hash of the text it was made from.
     books: BTreeMap<PathBuf, (u64, BookCheck)>,
-    /// Rebuilds after the first: the reload generation of the pages the
-    /// next rebuild writes.
-    rebuilds: u64,
 }
 
 impl Site {
@@ -137,8 +140,6 @@ impl Site {
         if !changed.iter().all(|n| n.ends_with(".md")) {
             self.books.clear();
         }
-        // Each rebuild after the first is followed by one reload event.
-        self.rebuilds += 1;
         let what = changed.iter().cloned().collect::<Vec<_>>().join(", ");
         self.rebuild(format!("{what} changed"))
     }
@@ -229,9 +230,7 @@ impl Site {
                     .collect(),
             })
             .collect();
-        let options = HtmlOptions {
-            live_reload: Some(self.rebuilds),
-        };
+        let options = HtmlOptions { live_reload: true };
         match html::site(&site_books, &templates, &self.drawings, &style, &options) {
             Ok(files) => match OutputDir::open(&self.out) {
                 Ok(output) => {
@@ -336,7 +335,6 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
         out: out.clone(),
         drawings: Drawings::default(),
         books: BTreeMap::new(),
-        rebuilds: 0,
     };
     let first = site.rebuild("first build".to_string());
     for d in &first.problems {
@@ -376,7 +374,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
 
     let (tx, rx) = mpsc::channel();
     let mut debouncer =
-        match notify_debouncer_mini::new_debouncer(Duration::from_millis(60), move |r| {
+        match notify_debouncer_mini::new_debouncer(Duration::from_millis(DEBOUNCE_MS), move |r| {
             let _ = tx.send(r);
         }) {
             Ok(d) => Some(d),
@@ -518,11 +516,19 @@ fn respond(
     let found = site_relative(url).and_then(|rel| Some((open_site_file(root, &rel)?, rel)));
     let answer = match found {
         // Typed by the file named, so `/` and `rules/` are pages.
-        Some(((file, len), rel)) => http::Response {
-            status: 200,
-            content_type: content_type(&rel),
-            body: http::Body::File(file, len),
-        },
+        Some(((file, len), rel)) => {
+            let content_type = content_type(&rel);
+            let body = if content_type.starts_with("text/html") {
+                http::Body::Bytes(stamped(file, len, generation.current()))
+            } else {
+                http::Body::File(file, len)
+            };
+            http::Response {
+                status: 200,
+                content_type,
+                body,
+            }
+        }
         None => {
             let rel = percent_decode(url.trim_start_matches('/'));
             http::Response {
@@ -533,6 +539,26 @@ fn respond(
         }
     };
     http::respond(stream, answer, request.head_only);
+}
+
+/// A page as sent: its rebuild mark replaced by the rebuild current now.
+/// The file on disk is that rebuild's (or the next one's, which then
+/// reloads the page at once), so an unchanged page need not be written
+/// again to carry a new number.
+fn stamped(file: std::fs::File, len: u64, generation: u64) -> Vec<u8> {
+    use std::io::Read as _;
+    let mut text = Vec::new();
+    // The length read when it was opened, and no more.
+    let _ = file.take(len).read_to_end(&mut text);
+    let mark = html::LIVE_RELOAD_MARK.as_bytes();
+    match text.windows(mark.len()).position(|w| w == mark) {
+        Some(at) => {
+            let number = format!("data-live-reload=\"{generation}\"");
+            text.splice(at..at + mark.len(), number.into_bytes());
+            text
+        }
+        None => text,
+    }
 }
 
 /// The path in the site that a request's URL path names, or `None` if it
@@ -696,7 +722,6 @@ mod tests {
             out: dir.path().join("out"),
             drawings: Drawings::default(),
             books: BTreeMap::new(),
-            rebuilds: 0,
         };
         assert_eq!(site.rebuild("first build".into()).errors, 0);
         std::fs::write(
@@ -774,20 +799,43 @@ mod tests {
 
     /// The raw answer of `respond` to one request over a real socket.
     fn answer(root: &Path, request: &str) -> String {
+        answer_at(root, request, &Generation::default())
+    }
+
+    fn answer_at(root: &Path, request: &str, generation: &Generation) -> String {
         use std::io::{Read as _, Write as _};
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let mut client = std::net::TcpStream::connect(listener.local_addr().unwrap()).unwrap();
         let (stream, _) = listener.accept().unwrap();
         client.write_all(request.as_bytes()).unwrap();
-        respond(
-            stream,
-            root,
-            &Generation::default(),
-            &AtomicBool::new(false),
-        );
+        respond(stream, root, generation, &AtomicBool::new(false));
         let mut text = String::new();
         client.read_to_string(&mut text).unwrap();
         text
+    }
+
+    #[test]
+    fn a_page_is_sent_with_the_rebuild_current_then() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = format!("<body {}>", html::LIVE_RELOAD_MARK);
+        std::fs::write(dir.path().join("a.html"), &page).unwrap();
+        std::fs::write(dir.path().join("a.js"), &page).unwrap();
+        let generation = Generation::default();
+        let get = |url: &str, generation: &Generation| {
+            answer_at(
+                dir.path(),
+                &format!("GET {url} HTTP/1.1\r\n\r\n"),
+                generation,
+            )
+        };
+        assert!(get("/a.html", &generation).ends_with("<body data-live-reload=\"0\">"));
+        generation.bump();
+        generation.bump();
+        let a = get("/a.html", &generation);
+        assert!(a.ends_with("<body data-live-reload=\"2\">"), "{a}");
+        assert!(a.contains("Content-Length: 27\r\n"), "{a}");
+        // Only pages are stamped.
+        assert!(get("/a.js", &generation).ends_with(&page));
     }
 
     #[test]

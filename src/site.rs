@@ -157,7 +157,7 @@ pub fn publish(
     let done = std::sync::atomic::AtomicUsize::new(0);
     // A drawing depends on its diagram's text, the style and the tool, so
     // its key is made from them without drawing it.
-    let key_suffix = format!("\n{style:?}\n{}", env!("CARGO_PKG_VERSION"));
+    let style_key = style.key();
     let results: Vec<Result<bool, Diagnostic>> = jobs
         .par_iter()
         .map(|job| {
@@ -167,7 +167,7 @@ pub fn publish(
             };
             let owner = owner(job.book);
             let block = job.book.source.slice(entry.span);
-            let key = hash(format!("{block}{key_suffix}").as_bytes());
+            let key = hash(format!("{block}\n{style_key}").as_bytes());
             let svg = std::cell::OnceCell::new();
             let svg = || svg.get_or_init(|| diagram_svg(diagram, style));
             let drawing_error = |e: String| {

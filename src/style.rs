@@ -263,6 +263,12 @@ impl Default for Style {
 }
 
 impl Style {
+    /// What a drawing depends on besides its diagram: every style value and
+    /// the tool's version. Equal keys, equal drawings.
+    pub fn key(&self) -> u64 {
+        crate::output::hash(format!("{self:?}\n{}", env!("CARGO_PKG_VERSION")).as_bytes())
+    }
+
     /// A user's style file: what it names overrides the compiled-in style.
     pub fn from_toml(text: &str) -> Result<Style, toml::de::Error> {
         toml::from_str(text)

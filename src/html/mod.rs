@@ -44,11 +44,16 @@ pub struct SiteBook<'a> {
 /// How the pages are made.
 #[derive(Clone, Debug, Default)]
 pub struct HtmlOptions {
-    /// Pages reload when `serve` rebuilds them: the number of the rebuild
-    /// that wrote them, so that a page that missed a later rebuild (saved
-    /// again while it loaded) reloads as soon as it asks.
-    pub live_reload: Option<u64>,
+    /// Pages reload when `serve` rebuilds them. Each page carries
+    /// [`LIVE_RELOAD_MARK`], which `serve` replaces with the number of the
+    /// rebuild current when it sends the page, so that a page that missed
+    /// a later rebuild reloads as soon as it asks, and a page that did not
+    /// change is not written again.
+    pub live_reload: bool,
 }
+
+/// What a page under `serve` says in place of its rebuild's number.
+pub const LIVE_RELOAD_MARK: &str = "data-live-reload=\"ckd-rebuild\"";
 
 /// The web drawings made so far, by what they were made from, so that a
 /// rebuild draws only the diagrams that changed; and the last good drawing
@@ -79,15 +84,17 @@ impl Drawings {
         self.made.swap(0, std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// The drawing as diagram `index` of its book's pages shows it. Its
-    /// text is outlines already, so a browser shows it as it is, once
-    /// its ids are the diagram's own.
-    fn draw(&self, svg: &str, index: usize) -> Arc<String> {
-        let key = hash(format!("{index}\n{svg}").as_bytes());
+    /// The drawing as diagram `index` of its book's pages shows it. `key`
+    /// names what it is drawn from (the diagram's text, the style), so a
+    /// kept drawing is found without drawing. Its text is outlines
+    /// already, so a browser shows it as it is, once its ids are the
+    /// diagram's own.
+    fn draw(&self, key: u64, index: usize, svg: impl FnOnce() -> String) -> Arc<String> {
+        let key = hash(format!("{key}\n{index}").as_bytes());
         if let Some(found) = lock(&self.by_key).get(&key) {
             return found.clone();
         }
-        let web = Arc::new(with_id_prefix(svg, &format!("ckd{index}-")));
+        let web = Arc::new(with_id_prefix(&svg(), &format!("ckd{index}-")));
         self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if !self.forget {
             lock(&self.by_key).insert(key, web.clone());
@@ -210,7 +217,7 @@ pub fn write_site(
             site_title => site_title.as_str(),
             page_title => site_title.as_str(),
             books => minijinja::value::Serde(&index_books),
-            live_reload => options.live_reload,
+            live_reload => options.live_reload.then_some("ckd-rebuild"),
         },
     );
     let mut files = Vec::new();
@@ -258,16 +265,23 @@ fn draw_diagrams(
     indices: &[usize],
     drawings: &Drawings,
     style: &Style,
+    style_key: u64,
 ) -> HashMap<usize, Option<Drawn>> {
     indices
         .par_iter()
-        .map(|&i| (i, draw_diagram(book, i, drawings, style)))
+        .map(|&i| (i, draw_diagram(book, i, drawings, style, style_key)))
         .collect()
 }
 
 /// Diagram `i` as the page shows it: `None` when it has errors and no
 /// earlier drawing.
-fn draw_diagram(book: &Book, i: usize, drawings: &Drawings, style: &Style) -> Option<Drawn> {
+fn draw_diagram(
+    book: &Book,
+    i: usize,
+    drawings: &Drawings,
+    style: &Style,
+    style_key: u64,
+) -> Option<Drawn> {
     let entry = &book.diagrams[i];
     let key = (book.name.clone(), entry.image_name.clone());
     let game = book.section_of(entry).map(|s| s.title.as_str());
@@ -279,7 +293,8 @@ fn draw_diagram(book: &Book, i: usize, drawings: &Drawings, style: &Style) -> Op
             stale: true,
         });
     };
-    let svg = drawings.draw(&diagram_svg(diagram, style), i);
+    let made_from = hash(format!("{}\n{style_key}", book.source.slice(entry.span)).as_bytes());
+    let svg = drawings.draw(made_from, i, || diagram_svg(diagram, style));
     if !drawings.forget {
         lock(&drawings.last_good).insert(key, svg.clone());
     }
@@ -387,12 +402,13 @@ fn book_files(
         options,
     } = *made;
     let book = sb.book;
+    let style_key = style.key();
     // The drawings of the pages being made; one missing (a diagram outside
     // its page's text range) is drawn when it is asked for.
     let drawn: RefCell<HashMap<usize, Option<Drawn>>> = RefCell::default();
     let with_drawn = |i: usize, f: &mut dyn FnMut(Option<&Drawn>)| {
         if !drawn.borrow().contains_key(&i) {
-            let d = draw_diagram(book, i, drawings, style);
+            let d = draw_diagram(book, i, drawings, style, style_key);
             drawn.borrow_mut().insert(i, d);
         }
         f(drawn.borrow().get(&i).and_then(Option::as_ref));
@@ -527,7 +543,7 @@ fn book_files(
                 book_title => title.as_str(),
                 page_title => title.as_str(),
                 content => minijinja::Value::from_safe_string(content),
-                live_reload => options.live_reload,
+                live_reload => options.live_reload.then_some("ckd-rebuild"),
             },
         )
     };
@@ -563,7 +579,7 @@ fn book_files(
                 wanted.extend(diagrams_of(next));
                 next += 1;
             }
-            *drawn.borrow_mut() = draw_diagrams(book, &wanted, drawings, style);
+            *drawn.borrow_mut() = draw_diagrams(book, &wanted, drawings, style, style_key);
         }
         let writer = Writer {
             anchors: &anchors,
@@ -616,7 +632,7 @@ fn book_files(
                 prev => minijinja::value::Serde(n.checked_sub(1).and_then(link)),
                 next => minijinja::value::Serde(link(n + 1)),
                 print_href => "print.html",
-                live_reload => options.live_reload,
+                live_reload => options.live_reload.then_some("ckd-rebuild"),
             },
         )?;
         sink.file(

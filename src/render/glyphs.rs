@@ -4,8 +4,9 @@
 //! the lining figures (`lnum`) and gives each label its true extent, so a
 //! picture can grow to hold it. Each glyph is defined once per document.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rustybuzz::ttf_parser::{GlyphId, OutlineBuilder};
 use rustybuzz::{Face, Feature, UnicodeBuffer, ttf_parser::Tag};
@@ -56,7 +57,33 @@ struct Shaped {
     advance: i32,
 }
 
-fn shape(family: &str, weight: u16, text: &str) -> Option<Shaped> {
+/// `shape`, kept for short texts: a diagram's coordinates and card
+/// indexes are the same few letters, shaped again and again.
+fn shape(family: &str, weight: u16, text: &str) -> Option<Arc<Shaped>> {
+    type Key = (String, u16, String);
+    type Cache = Mutex<HashMap<Key, Option<Arc<Shaped>>>>;
+    /// Enough for every label of a book; a text beyond these is shaped anew.
+    const KEPT: usize = 4096;
+    const SHORT: usize = 32;
+    static SHAPED: OnceLock<Cache> = OnceLock::new();
+    if text.len() > SHORT {
+        return shape_now(family, weight, text).map(Arc::new);
+    }
+    let cache = SHAPED.get_or_init(Cache::default);
+    let lock = || cache.lock().unwrap_or_else(|p| p.into_inner());
+    let key = (family.to_string(), weight, text.to_string());
+    if let Some(found) = lock().get(&key) {
+        return found.clone();
+    }
+    let made = shape_now(family, weight, text).map(Arc::new);
+    let mut kept = lock();
+    if kept.len() < KEPT {
+        kept.insert(key, made.clone());
+    }
+    made
+}
+
+fn shape_now(family: &str, weight: u16, text: &str) -> Option<Shaped> {
     let index = face_index(family, weight)?;
     let face = faces().get(index)?.as_ref()?;
     let mut buffer = UnicodeBuffer::new();
@@ -124,6 +151,27 @@ fn n(v: f32) -> String {
     super::num(f64::from(v))
 }
 
+/// A glyph's outline as path data, `None` for one with none (a space).
+/// Made once per glyph and kept: every diagram writes the same few
+/// letters and figures, and turning outlines into text was a tenth of a
+/// build.
+fn outline(face: &Face, face_index: usize, glyph: u16) -> Option<Arc<str>> {
+    type Outlines = Mutex<HashMap<(usize, u16), Option<Arc<str>>>>;
+    static OUTLINES: OnceLock<Outlines> = OnceLock::new();
+    let outlines = OUTLINES.get_or_init(Outlines::default);
+    let lock = || outlines.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(found) = lock().get(&(face_index, glyph)) {
+        return found.clone();
+    }
+    let mut d = PathData(String::new());
+    let made = face
+        .outline_glyph(GlyphId(glyph), &mut d)
+        .filter(|_| !d.0.is_empty())
+        .map(|_| Arc::<str>::from(d.0));
+    lock().insert((face_index, glyph), made.clone());
+    made
+}
+
 /// A glyph of a text to draw: the id of its definition (`None` for a glyph
 /// with no outline, such as a space) and its offset in font units.
 pub(crate) struct GlyphUse {
@@ -149,15 +197,11 @@ pub(crate) fn lay_out(family: &str, weight: u16, text: &str, id_prefix: &str) ->
         .glyphs
         .iter()
         .map(|g| {
-            let mut d = PathData(String::new());
-            let def = face
-                .outline_glyph(GlyphId(g.id), &mut d)
-                .filter(|_| !d.0.is_empty())
-                .map(|_| {
-                    let id = format!("{id_prefix}g{}-{}", shaped.face, g.id);
-                    let path = format!("<path id=\"{id}\" d=\"{}\"/>", d.0);
-                    (id, path)
-                });
+            let def = outline(face, shaped.face, g.id).map(|d| {
+                let id = format!("{id_prefix}g{}-{}", shaped.face, g.id);
+                let path = format!("<path id=\"{id}\" d=\"{d}\"/>");
+                (id, path)
+            });
             GlyphUse {
                 def,
                 x: g.x,
