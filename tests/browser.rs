@@ -411,6 +411,31 @@ fn the_sidebar_lists_every_page_and_marks_the_current_one() {
     assert_eq!(current, serde_json::json!(["Zombie Chess"]));
 }
 
+/// The site's figures are lining, as the book's are ("Chess960", not
+/// "Chessg6o"); printed, a heading stays with what follows and diagrams
+/// are centred.
+#[test]
+fn figures_are_lining_and_print_keeps_headings_with_their_text() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let (_out, html) = built_site();
+    let mut browser = Browser::launch(&chromium);
+    browser.open(&file_url(&html.join("rules/chess960.html")));
+    let numeric = browser.eval(
+        "[getComputedStyle(document.body).fontVariantNumeric, getComputedStyle(document.querySelector('#toc a') || document.body).fontVariantNumeric, getComputedStyle(document.querySelector('main p')).fontVariantNumeric]",
+    );
+    assert_eq!(
+        numeric,
+        json!(["lining-nums", "lining-nums", "lining-nums"])
+    );
+    browser.call("Emulation.setEmulatedMedia", json!({"media": "print"}));
+    let printed = browser.eval(
+        "(() => { const h = document.querySelector('main h2'); const f = document.querySelector('figure.diagram'); const s = f.querySelector('svg').getBoundingClientRect(); const r = f.getBoundingClientRect(); return [getComputedStyle(h).breakAfter, Math.abs((s.left - r.left) - (r.right - s.right)) < 2]; })()",
+    );
+    assert_eq!(printed, json!(["avoid", true]));
+}
+
 #[test]
 fn search_for_zombie_finds_zombie_chess() {
     let Some(chromium) = chromium_or_skip() else {
