@@ -1466,16 +1466,24 @@ impl<'a> Ctx<'a> {
                 (FaceId::SemiBold, size, self.colours.text, lead * 0.35)
             };
             let lh = tsize * 1.3;
-            let title_run = Run {
+            let mut runs = vec![Run {
                 text: e.title.clone(),
                 face,
                 colour,
                 link: None,
-            };
+            }];
+            // The author writes a description to continue its heading
+            // ("Zombie Chess is a game where…"): it runs on from it.
+            if let Some(d) = e.description.as_ref().filter(|_| e.level > 1) {
+                runs.push(Run {
+                    text: format!(" {d}"),
+                    face: FaceId::Italic,
+                    colour: self.colours.muted,
+                    link: None,
+                });
+            }
             let avail = self.width - num_w - size;
-            let lines = self
-                .shaper
-                .set(&[title_run], &[avail], &self.opts(tsize, true));
+            let lines = self.shaper.set(&runs, &[avail], &self.opts(tsize, true));
             let base = self.baseline(face, tsize, lh);
             let mut b = VBox::new(0.0, BoxKind::Other);
             b.space_before = above;
@@ -1533,35 +1541,6 @@ impl<'a> Ctx<'a> {
                     });
                 }
                 y += lh;
-            }
-            if let Some(d) = &e.description {
-                let dsize = size * 0.88;
-                let dlh = dsize * 1.3;
-                let run = Run {
-                    text: d.clone(),
-                    face: FaceId::Italic,
-                    colour: self.colours.muted,
-                    link: None,
-                };
-                let indent = size;
-                let dl = self
-                    .shaper
-                    .set(&[run], &[avail - indent], &self.opts(dsize, true));
-                let dbase = self.baseline(FaceId::Italic, dsize, dlh);
-                for line in &dl {
-                    for f in &line.fragments {
-                        b.draws.push(Draw::Text {
-                            x: indent + f.x,
-                            y: y + dbase,
-                            size: dsize,
-                            face: f.face,
-                            colour: f.colour,
-                            text: f.text.clone(),
-                            glyphs: GlyphRun::new(&f.glyphs),
-                        });
-                    }
-                    y += dlh;
-                }
             }
             b.height = y;
             b.links.push(LinkArea {
@@ -1913,6 +1892,45 @@ mod tests {
         let toc = crate::contents::table_of_contents(&book, &mut diags);
         let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
         assert!(laid.pages[1..].iter().map(zebras).sum::<usize>() > 0);
+    }
+
+    /// A contents entry's description continues its heading on the same
+    /// line, as the author writes it ("Zombie Chess is a game where…").
+    #[test]
+    fn a_description_runs_on_from_its_heading() {
+        let text = "---\ntitle: Games\n---\n## Table of Contents\n\n## Zombie Chess\nText.\n";
+        let mut diags = Vec::new();
+        let book = Book::parse(SourceFile::new("dir/t.md", text), &mut diags);
+        let mut toc = crate::contents::table_of_contents(&book, &mut diags);
+        let zombie = toc.iter_mut().find(|e| e.title == "Zombie Chess").unwrap();
+        zombie.description = Some("is a game where you bury each piece you capture.".into());
+        let fonts = super::super::text::Fonts::new("Raleway", "Fredoka One").unwrap();
+        let bs = BookStyle::default();
+        let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
+        let contents = laid
+            .pages
+            .iter()
+            .find(|p| {
+                p.draws
+                    .iter()
+                    .any(|d| matches!(d, Draw::Text { text, .. } if text == "Contents"))
+            })
+            .unwrap();
+        let at = |word: &str| {
+            contents
+                .draws
+                .iter()
+                .find_map(|d| match d {
+                    Draw::Text { text, y, face, .. } if text.contains(word) => Some((*y, *face)),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        let (title_y, title_face) = at("Zombie");
+        let (description_y, description_face) = at("bury");
+        assert_eq!(title_y, description_y, "one line");
+        assert_eq!(title_face, FaceId::SemiBold);
+        assert_eq!(description_face, FaceId::Italic);
     }
 
     #[test]
