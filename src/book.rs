@@ -1294,6 +1294,7 @@ impl Builder<'_> {
             }
             self.inline(event, Span::from(range), events, &mut out);
         }
+        spaced_dashes(&mut out);
         out
     }
 
@@ -1423,6 +1424,27 @@ pub fn slug(title: &str) -> String {
         .collect()
 }
 
+/// A hyphen with a space either side (or at a line's end) is a dash:
+/// "player - it's" reads "player – it's". Smart punctuation turns `--`
+/// and `---` into dashes but leaves a spaced hyphen alone.
+fn spaced_dashes(inlines: &mut [Inline]) {
+    for i in 0..inlines.len() {
+        let line_ends = matches!(
+            inlines.get(i + 1),
+            Some(Inline::SoftBreak | Inline::HardBreak)
+        );
+        if let Inline::Text(t) = &mut inlines[i] {
+            if t.contains(" - ") {
+                *t = t.replace(" - ", " \u{2013} ");
+            }
+            if line_ends && t.ends_with(" -") {
+                t.pop();
+                t.push('\u{2013}');
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1467,6 +1489,26 @@ mod tests {
                 Inline::Text(" and ".into()),
                 Inline::Emphasis(vec![Inline::Text("italic".into())]),
                 Inline::Text(" text.".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_spaced_hyphen_is_a_dash() {
+        let (b, _) = book(
+            "## A\nI am no player - it's study -\nnot play. A well-known x-ray, -5 and a - b `c - d`.\n",
+        );
+        let Block::Paragraph { content, .. } = &b.blocks[1] else {
+            panic!("{:?}", b.blocks);
+        };
+        assert_eq!(
+            content,
+            &vec![
+                Inline::Text("I am no player \u{2013} it\u{2019}s study \u{2013}".into()),
+                Inline::SoftBreak,
+                Inline::Text("not play. A well-known x-ray, -5 and a \u{2013} b ".into()),
+                Inline::Code("c - d".into()),
+                Inline::Text(".".into()),
             ]
         );
     }

@@ -101,6 +101,8 @@ section! {
         back_lattice_width: f64,
         back_lattice_step: f64,
         back_inset: f64,
+        /// The designer credit and licences the deck prints on each sheet.
+        credit: String,
     }
 }
 

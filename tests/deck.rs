@@ -934,3 +934,22 @@ fn a_cut_a_millimetre_off_shows_only_card_background() {
         }
     }
 }
+
+/// The rules' licence (CC BY-SA) asks for the credit wherever they go: every
+/// Letter sheet, fronts and backs, carries the designer and the licences.
+/// (A4's margins, between two cut lines, are too small for it.)
+#[test]
+fn every_sheet_credits_the_designer_and_the_licences() {
+    let (sheets, _, _) = seed_sheets(DeckPage::Letter, true, 0.0);
+    assert!(sheets.len() >= 2);
+    for (i, sheet) in sheets.iter().enumerate() {
+        for needed in [
+            "Don Kirkby",
+            "CC BY-SA 4.0",
+            "Colin M.L. Burnett",
+            "CC BY-SA 3.0",
+        ] {
+            assert!(sheet.svg.contains(needed), "sheet {i} lacks {needed}");
+        }
+    }
+}

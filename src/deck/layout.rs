@@ -220,6 +220,21 @@ impl Grid {
     /// whichever is deeper. Beyond the marks' ends the text may run the
     /// block's width; level with them it keeps between two cut lines.
     pub fn text_band(&self) -> TextBand {
+        let (top_bottom, sides) = self.text_bands();
+        match (top_bottom, sides) {
+            (TextBand::TopBottom { depth: dy, .. }, TextBand::Sides { depth: dx, .. })
+                if dy < dx.min(24.0) =>
+            {
+                sides
+            }
+            _ => top_bottom,
+        }
+    }
+
+    /// Both places for text: across the top and bottom margins, and along
+    /// the sides. `text_band` chooses between them; a line that does not
+    /// fit the one chosen may go in the other.
+    pub fn text_bands(&self) -> (TextBand, TextBand) {
         let (bx, by, bw, bh) = self.block();
         let (rx, ry) = self.room();
         let (len_x, len_y) = self.mark_len();
@@ -237,23 +252,22 @@ impl Grid {
         let middle_row = self.slot(((self.rows - 1) / 2) * self.cols).1;
         let (dy, x0, x1) = choose(ry, len_y, (bx, bw), (middle_col, w));
         let (dx, y0, y1) = choose(rx, len_x, (by, bh), (middle_row, h));
-        if dy >= dx.min(24.0) {
+        (
             TextBand::TopBottom {
                 x0,
                 x1,
                 depth: dy,
                 top: EDGE + MARK_CLEAR,
                 bottom: self.page_h - EDGE - MARK_CLEAR - dy,
-            }
-        } else {
+            },
             TextBand::Sides {
                 y0,
                 y1,
                 depth: dx,
                 left: EDGE + MARK_CLEAR,
                 right: self.page_w - EDGE - MARK_CLEAR - dx,
-            }
-        }
+            },
+        )
     }
 }
 

@@ -112,7 +112,9 @@ pub fn sheets(
         } else {
             "Print at actual size on card stock. Cut on the marks."
         };
-        let text = [heading.as_str(), note];
+        // The rules' licence asks for the credit wherever they go.
+        let credit = style.card.credit.trim();
+        let text: [&[&str]; 2] = [&[heading.as_str()], &[note, credit]];
         let svg = sheet_svg(&fronts, &hrefs, style, grid, &text, &mut shaper);
         let front_index = out.len();
         out.push(Sheet {
@@ -138,7 +140,10 @@ pub fn sheets(
                 })
                 .collect();
             let heading = format!("{title}: backs of sheet {} of {count}", s + 1);
-            let text = [heading.as_str(), "Printed on the back of the sheet before."];
+            let text: [&[&str]; 2] = [
+                &[heading.as_str()],
+                &["Printed on the back of the sheet before.", credit],
+            ];
             let svg = sheet_svg(&backs, &hrefs, style, grid, &text, &mut shaper);
             out.push(Sheet {
                 width: grid.page_w,
@@ -217,7 +222,7 @@ fn sheet_svg(
     hrefs: &[String],
     style: &Style,
     grid: &Grid,
-    text: &[&str; 2],
+    text: &[&[&str]; 2],
     shaper: &mut Shaper,
 ) -> String {
     let mut svg = String::new();
@@ -280,65 +285,125 @@ fn sheet_svg(
     svg
 }
 
-/// The title and the instructions in the margins, clear of the marks and
-/// the unprinted band, shrunk if need be to fit there.
-fn margin_text(svg: &mut String, grid: &Grid, text: &[&str; 2], shaper: &mut Shaper) {
-    let inset = 4.0;
-    let band = grid.text_band();
-    let (span, depth) = match band {
-        TextBand::TopBottom { x0, x1, depth, .. } => (x1 - x0, depth),
-        TextBand::Sides { y0, y1, depth, .. } => (y1 - y0, depth),
+/// The title in one margin; the instructions and the credit in the other,
+/// a line each, clear of the marks and the unprinted band, shrunk if need
+/// be to fit there. Lines that do not fit their margin go along the
+/// sides (or across the top and bottom) instead; one that fits nowhere at
+/// a readable size is left out.
+fn margin_text(svg: &mut String, grid: &Grid, text: &[&[&str]; 2], shaper: &mut Shaper) {
+    let chosen = grid.text_band();
+    let (top_bottom, sides) = grid.text_bands();
+    let other = if chosen == top_bottom {
+        sides
+    } else {
+        top_bottom
     };
-    for (i, (line, face, nominal)) in [
+    for (i, (lines, face, nominal)) in [
         (text[0], FaceId::Bold, 8.0f32),
         (text[1], FaceId::Regular, 7.0),
     ]
     .into_iter()
     .enumerate()
     {
-        let natural = shaper.width(face, line, 1.0).max(0.01);
-        let size = nominal
-            .min((span - 2.0 * inset).max(0.0) / natural)
-            .min(depth * 0.6);
-        if size < MIN_TEXT {
+        let lines: Vec<String> = lines
+            .iter()
+            .filter(|l| !l.is_empty())
+            .map(|l| l.to_string())
+            .collect();
+        let placed = [chosen, other]
+            .into_iter()
+            .find_map(|band| fit(band, &lines, face, nominal, shaper).map(|f| (band, f)));
+        let Some((band, (size, lines))) = placed else {
             continue;
-        }
-        // Capitals are about 0.7 em: centre them on the band.
-        let (x, y, turn) = match band {
-            TextBand::TopBottom {
-                x0,
-                x1,
-                top,
-                bottom,
-                ..
-            } => {
-                let edge = if i == 0 { top } else { bottom };
-                ((x0 + x1) / 2.0, edge + depth / 2.0 + 0.35 * size, 0)
-            }
-            TextBand::Sides {
-                y0,
-                y1,
-                left,
-                right,
-                ..
-            } => {
-                // Up the left margin, down the right: baselines face the cards.
-                if i == 0 {
-                    (left + depth / 2.0 + 0.35 * size, (y0 + y1) / 2.0, -90)
-                } else {
-                    (right + depth / 2.0 - 0.35 * size, (y0 + y1) / 2.0, 90)
-                }
-            }
         };
+        let n = lines.len() as f32;
         let weight = if face == FaceId::Bold { 700 } else { 400 };
-        let _ = writeln!(
-            svg,
-            "<text transform=\"translate({} {}) rotate({turn})\" text-anchor=\"middle\" font-family=\"{}\" font-weight=\"{weight}\" font-size=\"{}\" fill=\"{TEXT_COLOUR}\">{}</text>",
-            num(f64::from(x)),
-            num(f64::from(y)),
-            crate::assets::BODY_FAMILY,
-            num(f64::from(size)),
-            esc(line),
-        );
+        let depth = match band {
+            TextBand::TopBottom { depth, .. } | TextBand::Sides { depth, .. } => depth,
+        };
+        for (k, line) in lines.iter().enumerate() {
+            // Lines stacked across the band, about its middle.
+            let across = (k as f32 - (n - 1.0) / 2.0) * 1.3 * size;
+            // Capitals are about 0.7 em: centre them on the band.
+            let (x, y, turn) = match band {
+                TextBand::TopBottom {
+                    x0,
+                    x1,
+                    top,
+                    bottom,
+                    ..
+                } => {
+                    let edge = if i == 0 { top } else { bottom };
+                    (
+                        (x0 + x1) / 2.0,
+                        edge + depth / 2.0 + 0.35 * size + across,
+                        0,
+                    )
+                }
+                TextBand::Sides {
+                    y0,
+                    y1,
+                    left,
+                    right,
+                    ..
+                } => {
+                    // Up the left margin, down the right: baselines face the cards.
+                    if i == 0 {
+                        (
+                            left + depth / 2.0 + 0.35 * size + across,
+                            (y0 + y1) / 2.0,
+                            -90,
+                        )
+                    } else {
+                        (
+                            right + depth / 2.0 - 0.35 * size - across,
+                            (y0 + y1) / 2.0,
+                            90,
+                        )
+                    }
+                }
+            };
+            let _ = writeln!(
+                svg,
+                "<text transform=\"translate({} {}) rotate({turn})\" text-anchor=\"middle\" font-family=\"{}\" font-weight=\"{weight}\" font-size=\"{}\" fill=\"{TEXT_COLOUR}\">{}</text>",
+                num(f64::from(x)),
+                num(f64::from(y)),
+                crate::assets::BODY_FAMILY,
+                num(f64::from(size)),
+                esc(line),
+            );
+        }
     }
+}
+
+/// The size `lines` can take in `band` (a line each, or joined into one
+/// when the band is too shallow for that), or `None` if it is too small
+/// to read.
+fn fit(
+    band: TextBand,
+    lines: &[String],
+    face: FaceId,
+    nominal: f32,
+    shaper: &mut Shaper,
+) -> Option<(f32, Vec<String>)> {
+    let inset = 4.0;
+    let (span, depth) = match band {
+        TextBand::TopBottom { x0, x1, depth, .. } => (x1 - x0, depth),
+        TextBand::Sides { y0, y1, depth, .. } => (y1 - y0, depth),
+    };
+    let mut size_of = |lines: &[String]| {
+        // One size for the band's lines, so they read as one block.
+        lines
+            .iter()
+            .map(|line| (span - 2.0 * inset).max(0.0) / shaper.width(face, line, 1.0).max(0.01))
+            .fold(nominal, f32::min)
+            .min(depth * 0.6 / (lines.len() as f32).max(1.0))
+    };
+    let stacked = size_of(lines);
+    if stacked >= MIN_TEXT {
+        return Some((stacked, lines.to_vec()));
+    }
+    let joined = vec![lines.join(" ")];
+    let size = size_of(&joined);
+    (lines.len() > 1 && size >= MIN_TEXT).then_some((size, joined))
 }

@@ -596,6 +596,23 @@ pub fn parse_svg(svg: &str) -> Result<usvg::Tree, String> {
     usvg::Tree::from_str(svg, &options).map_err(|e| format!("bad SVG: {e}"))
 }
 
+/// The notice is plain text, not Markdown: its quotes are set as the
+/// book's are. A `'` after a letter is an apostrophe or a closing quote
+/// (Burnett’s), any other an opening quote.
+fn curly_apostrophes(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    let mut after_letter = false;
+    for c in word.chars() {
+        out.push(match c {
+            '\'' if after_letter => '\u{2019}',
+            '\'' => '\u{2018}',
+            c => c,
+        });
+        after_letter = c.is_alphanumeric();
+    }
+    out
+}
+
 /// Lays out the whole book for one page format.
 pub fn layout(
     book: &Book,
@@ -1606,7 +1623,7 @@ impl<'a> Ctx<'a> {
                     });
                 } else {
                     runs.push(Run {
-                        text: format!("{space}{word}"),
+                        text: format!("{space}{}", curly_apostrophes(word)),
                         face: FaceId::Regular,
                         colour: self.colours.muted,
                         link: None,
@@ -1862,6 +1879,13 @@ mod tests {
         let nine = shaper.shape(FaceId::Regular, "9")[0].id;
         let old_style = fonts.face(FaceId::Regular).rb.glyph_index('9').unwrap().0;
         assert_ne!(nine, old_style, "lining figures are on");
+    }
+
+    #[test]
+    fn the_notice_sets_curly_apostrophes() {
+        assert_eq!(curly_apostrophes("Burnett's"), "Burnett\u{2019}s");
+        assert_eq!(curly_apostrophes("'quoted'"), "\u{2018}quoted\u{2019}");
+        assert_eq!(curly_apostrophes("plain"), "plain");
     }
 
     #[test]
