@@ -458,6 +458,11 @@ fn search_for_zombie_finds_zombie_chess() {
             .unwrap()
             .ends_with("/rules/zombie-chess.html")
     );
+    // Each teaser starts and ends between words of its page's text.
+    let cut = browser.eval(
+        "Array.from(document.querySelectorAll('#search-results li')).filter(li => { const t = li.querySelector('.teaser').textContent.replace(/^… /, '').replace(/ …$/, ''); const body = Object.values(elasticlunr.Index.load(window.chessKitSearch).documentStore.docs).find(d => li.querySelector('a').href.endsWith(d.id || '') && d.body.replace(/\\s+/g, ' ').includes(t)); if (!body) return true; const text = body.body.replace(/\\s+/g, ' '); const at = text.indexOf(t); const before = at === 0 || text[at - 1] === ' '; const after = at + t.length === text.length || text[at + t.length] === ' '; return !(before && after); }).map(li => li.querySelector('.teaser').textContent)",
+    );
+    assert_eq!(cut, json!([]), "teasers cut mid-word");
     // A word in no book finds nothing.
     browser.open(&format!("{}?search=xylophone", file_url(&index)));
     let none = browser.eval("document.querySelectorAll('#search-results li').length");

@@ -68,8 +68,18 @@
     var at = -1;
     for (var i = 0; i < terms.length && at < 0; i++) at = lower.indexOf(terms[i]);
     if (at < 0) at = 0;
+    // About 160 characters around the first match, cut between words.
     var start = Math.max(0, at - 60);
-    return (start > 0 ? "… " : "") + body.slice(start, start + 160).replace(/\s+/g, " ") + " …";
+    var end = Math.min(body.length, start + 160);
+    if (start > 0) {
+      var space = body.indexOf(" ", start);
+      start = space >= 0 && space < at ? space + 1 : start;
+    }
+    if (end < body.length) {
+      var last = body.lastIndexOf(" ", end);
+      end = last > at ? last : end;
+    }
+    return (start > 0 ? "… " : "") + body.slice(start, end).replace(/\s+/g, " ").trim() + (end < body.length ? " …" : "");
   }
   function search(query) {
     results.textContent = "";
