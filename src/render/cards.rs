@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::doc::{Anchor, Doc, Font, ID_PREFIX};
-use super::{esc, u};
+use super::{esc, glyphs, u};
 use crate::assets;
 use crate::diagram::{CardFace, Checkers, Color, Piece, card_face};
 use crate::style::Style;
@@ -13,27 +13,100 @@ use crate::style::Style;
 /// One card alone, `card.width` squares wide, its top-left corner at (0, 0).
 pub fn card_svg(symbol: &str, style: &Style) -> String {
     let mut doc = Doc::new();
-    place_card(&mut doc, symbol, 0.0, 0.0, false, style);
+    place_card(&mut doc, symbol, 0.0, 0.0, None, style);
     doc.finish(0.0, 0.0, style.card.width, style.card_height())
 }
 
-/// A card with its top-left corner at (x, y) squares. A `covered` card (one
-/// whose middle a later card hides) shows only its top-left index, so no
-/// sliver of its picture peeks out between the cards of a fan.
+/// A card with its top-left corner at (x, y) squares. A covered card (one
+/// whose middle a later card hides) is drawn as its index alone, in the
+/// corners `covered` names, so no sliver of its picture peeks out between
+/// the cards of a pile.
 pub(crate) fn place_card(
     doc: &mut Doc,
     symbol: &str,
     x: f64,
     y: f64,
-    covered: bool,
+    covered: Option<&[Corner]>,
     style: &Style,
 ) {
     let mut id = card_id(symbol);
-    if covered {
+    // A back looks the same however it is covered.
+    let covered = covered.filter(|_| card_face(symbol) != CardFace::Back);
+    if let Some(corners) = covered {
         id.push_str("-covered");
+        for corner in corners {
+            id.push('-');
+            id.push_str(corner.name());
+        }
     }
     doc.define_group(&id, |doc| draw_card(doc, symbol, covered, style));
     doc.use_def(&id, x, y, 1.0, "");
+}
+
+/// A corner of a card. A printed card has its index top left and, turned
+/// round, bottom right; a four-index deck prints it top right and, turned,
+/// bottom left as well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Corner {
+    TopLeft,
+    BottomRight,
+    TopRight,
+    BottomLeft,
+}
+
+impl Corner {
+    fn name(self) -> &'static str {
+        match self {
+            Corner::TopLeft => "tl",
+            Corner::BottomRight => "br",
+            Corner::TopRight => "tr",
+            Corner::BottomLeft => "bl",
+        }
+    }
+}
+
+/// Where a covered card at (x, y) shows its index, given the top-left
+/// corners of the cards placed later: in each of its two printed corners
+/// that they leave in view, else in the first other corner they leave in
+/// view (as a four-index deck does), so a pile shows every card it holds.
+/// No corner when none has room: a sliver of index would only mislead.
+pub(crate) fn index_corners(
+    later: &[(f64, f64)],
+    x: f64,
+    y: f64,
+    symbol: &str,
+    style: &Style,
+) -> Vec<Corner> {
+    let Some(index) = face_index(card_face(symbol), style) else {
+        return Vec::new();
+    };
+    let (w, h) = (style.card.width, style.card_height());
+    let (across, down) = index.reach(style);
+    let in_view = |corner: &Corner| {
+        let left = match corner {
+            Corner::TopLeft | Corner::BottomLeft => x,
+            Corner::TopRight | Corner::BottomRight => x + w - across,
+        };
+        let top = match corner {
+            Corner::TopLeft | Corner::TopRight => y,
+            Corner::BottomLeft | Corner::BottomRight => y + h - down,
+        };
+        !later
+            .iter()
+            .any(|&(lx, ly)| lx < left + across && lx + w > left && ly < top + down && ly + h > top)
+    };
+    let printed: Vec<Corner> = [Corner::TopLeft, Corner::BottomRight]
+        .into_iter()
+        .filter(in_view)
+        .collect();
+    if !printed.is_empty() {
+        return printed;
+    }
+    [Corner::TopRight, Corner::BottomLeft]
+        .into_iter()
+        .find(in_view)
+        .into_iter()
+        .collect()
 }
 
 /// Whether any of the cards placed later (top-left corners) overlaps the
@@ -76,7 +149,66 @@ enum Pip {
     None,
 }
 
-fn draw_card(doc: &mut Doc, symbol: &str, covered: bool, style: &Style) {
+/// A face's index: its letter, in the card's colour, over a small symbol.
+struct Index<'a> {
+    letter: String,
+    colour: &'a str,
+    pip: Pip,
+}
+
+/// Clear paper an index keeps from the edge of a card lying over it.
+const INDEX_CLEARANCE: f64 = 0.05;
+
+impl Index<'_> {
+    /// How far the index reaches from its corner, across and down, in
+    /// squares, clearance included.
+    fn reach(&self, style: &Style) -> (f64, f64) {
+        let c = &style.card;
+        let letter = glyphs::width(&c.letter_font, 400, c.letter_size, &self.letter);
+        let pip = match self.pip {
+            Pip::None => 0.0,
+            _ => c.index_piece_size,
+        };
+        let across = index_centre(style) + letter.max(pip) / 2.0;
+        let (baseline, pip_top) = index_baseline(style);
+        let down = match self.pip {
+            // Room for a descender.
+            Pip::None => baseline + c.letter_size * 0.25,
+            _ => pip_top + c.index_piece_size,
+        };
+        (across + INDEX_CLEARANCE, down + INDEX_CLEARANCE)
+    }
+}
+
+/// The index of a face; a back has none.
+fn face_index<'a>(face: CardFace<'a>, style: &'a Style) -> Option<Index<'a>> {
+    let c = &style.card;
+    let colour = |color: Color| match color {
+        Color::White => c.red.as_str(),
+        Color::Black => c.black.as_str(),
+    };
+    Some(match face {
+        CardFace::Back => return None,
+        CardFace::Piece(p) => Index {
+            letter: p.role.letter().to_string(),
+            colour: colour(p.color),
+            pip: Pip::Piece(p),
+        },
+        CardFace::Checker(color) => Index {
+            letter: "C".to_string(),
+            colour: colour(color),
+            pip: Pip::Checker(color),
+        },
+        CardFace::Other(text) => Index {
+            letter: text.to_string(),
+            colour: &c.black,
+            pip: Pip::None,
+        },
+    })
+}
+
+/// A face whole, or (`covered`) only its index in the given corners.
+fn draw_card(doc: &mut Doc, symbol: &str, covered: Option<&[Corner]>, style: &Style) {
     let c = &style.card;
     let (w, h) = (c.width, style.card_height());
     rounded_rect(
@@ -90,28 +222,25 @@ fn draw_card(doc: &mut Doc, symbol: &str, covered: bool, style: &Style) {
         &c.border,
         c.border_width,
     );
-    let letter_colour = |color: Color| match color {
-        Color::White => c.red.as_str(),
-        Color::Black => c.black.as_str(),
+    let face = card_face(symbol);
+    let Some(index) = face_index(face, style) else {
+        back(doc, style);
+        return;
     };
-    match card_face(symbol) {
-        CardFace::Back => back(doc, style),
-        CardFace::Piece(p) if covered => {
-            let letter = p.role.letter().to_string();
-            index(doc, &letter, letter_colour(p.color), &Pip::Piece(p), style);
-        }
-        CardFace::Checker(color) if covered => {
-            index(doc, "C", letter_colour(color), &Pip::Checker(color), style);
-        }
-        CardFace::Other(text) if covered => index(doc, text, &c.black, &Pip::None, style),
+    let corners = covered.unwrap_or(&[Corner::TopLeft, Corner::BottomRight]);
+    for &corner in corners {
+        index_in(doc, &index, corner, style);
+    }
+    if covered.is_some() {
+        return;
+    }
+    match face {
+        CardFace::Back => {}
         CardFace::Piece(p) => {
-            let letter = p.role.letter().to_string();
-            indices(doc, &letter, letter_colour(p.color), &Pip::Piece(p), style);
             let size = c.piece_size;
             doc.piece(p, (w - size) / 2.0, (h - size) / 2.0, size);
         }
         CardFace::Checker(color) => {
-            indices(doc, "C", letter_colour(color), &Pip::Checker(color), style);
             checker(
                 doc,
                 w / 2.0,
@@ -122,7 +251,6 @@ fn draw_card(doc: &mut Doc, symbol: &str, covered: bool, style: &Style) {
             );
         }
         CardFace::Other(text) => {
-            indices(doc, text, &c.black, &Pip::None, style);
             let font = Font {
                 family: &c.other_font,
                 weight: 400,
@@ -167,37 +295,61 @@ pub(crate) fn rounded_rect(
     ));
 }
 
-/// The index in the top-left corner and, turned round, in the bottom-right.
-fn indices(doc: &mut Doc, letter: &str, colour: &str, pip: &Pip, style: &Style) {
-    let c = &style.card;
-    let (w, h) = (c.width, style.card_height());
-    index(doc, letter, colour, pip, style);
-    doc.raw(&format!(
-        "<g transform=\"rotate(180 {} {})\">",
-        u(w / 2.0),
-        u(h / 2.0)
-    ));
-    index(doc, letter, colour, pip, style);
-    doc.raw("</g>");
+/// The index in one corner: the top-right one is the top-left one moved
+/// across, and a bottom one is a top one turned round the card's centre.
+fn index_in(doc: &mut Doc, index: &Index, corner: Corner, style: &Style) {
+    let (w, h) = (style.card.width, style.card_height());
+    let across = w - 2.0 * index_centre(style);
+    let transform = match corner {
+        Corner::TopLeft => None,
+        Corner::TopRight => Some(format!("translate({} 0)", u(across))),
+        Corner::BottomRight => Some(format!("rotate(180 {} {})", u(w / 2.0), u(h / 2.0))),
+        Corner::BottomLeft => Some(format!(
+            "rotate(180 {} {}) translate({} 0)",
+            u(w / 2.0),
+            u(h / 2.0),
+            u(across)
+        )),
+    };
+    if let Some(t) = &transform {
+        doc.raw(&format!("<g transform=\"{t}\">"));
+    }
+    index_top_left(doc, index, style);
+    if transform.is_some() {
+        doc.raw("</g>");
+    }
 }
 
-fn index(doc: &mut Doc, letter: &str, colour: &str, pip: &Pip, style: &Style) {
+/// The centre line of the top-left index, in squares from the card's left.
+fn index_centre(style: &Style) -> f64 {
     let c = &style.card;
-    let cx = c.letter_inset + (c.letter_size * 0.36).max(c.index_piece_size / 2.0);
+    c.letter_inset + (c.letter_size * 0.36).max(c.index_piece_size / 2.0)
+}
+
+/// The index letter's baseline and the top of the symbol under it, in
+/// squares from the card's top.
+fn index_baseline(style: &Style) -> (f64, f64) {
+    let c = &style.card;
     // Fredoka One's capitals are about 0.7 em tall.
     let baseline = c.letter_inset + c.letter_size * 0.72;
+    (baseline, baseline + c.letter_size * 0.15)
+}
+
+fn index_top_left(doc: &mut Doc, index: &Index, style: &Style) {
+    let c = &style.card;
+    let cx = index_centre(style);
+    let (baseline, top) = index_baseline(style);
     let font = Font {
         family: &c.letter_font,
         weight: 400,
         size: c.letter_size,
-        fill: colour,
+        fill: index.colour,
     };
-    doc.text(cx, baseline, Anchor::Middle, &font, letter);
+    doc.text(cx, baseline, Anchor::Middle, &font, &index.letter);
     let size = c.index_piece_size;
-    let top = baseline + c.letter_size * 0.15;
-    match pip {
-        Pip::Piece(p) => doc.piece(*p, cx - size / 2.0, top, size),
-        Pip::Checker(color) => checker(doc, cx, top + size / 2.0, size * 0.42, *color, style),
+    match index.pip {
+        Pip::Piece(p) => doc.piece(p, cx - size / 2.0, top, size),
+        Pip::Checker(color) => checker(doc, cx, top + size / 2.0, size * 0.42, color, style),
         Pip::None => {}
     }
 }
@@ -370,6 +522,185 @@ pub(crate) fn checkers_panel(doc: &mut Doc, checkers: &Checkers, style: &Style) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::svg::tests::parse;
+    use crate::render::{UNIT, diagram_svg, png};
+    use resvg::usvg;
+
+    /// A box in squares: left, top, right, bottom.
+    type Box = (f64, f64, f64, f64);
+
+    fn overlap(a: Box, b: Box) -> bool {
+        // A hair's overlap is rounding, not a card over ink.
+        let eps = 1e-3;
+        a.0 < b.2 - eps && b.0 < a.2 - eps && a.1 < b.3 - eps && b.1 < a.3 - eps
+    }
+
+    fn leaves(group: &usvg::Group, out: &mut Vec<Box>) {
+        for node in group.children() {
+            match node {
+                usvg::Node::Group(g) => leaves(g, out),
+                _ => {
+                    let r = node.abs_stroke_bounding_box();
+                    let sq = |v: f32| f64::from(v) / UNIT;
+                    out.push((sq(r.left()), sq(r.top()), sq(r.right()), sq(r.bottom())));
+                }
+            }
+        }
+    }
+
+    /// What the diagram draws of its card `i`: the `<use>` of it alone, in
+    /// the diagram's own document, as it is drawn. Whether it is drawn as
+    /// covered, and the boxes of everything on it (its index, when
+    /// covered) from its top-left corner; the first leaf is its border.
+    fn drawn_card(svg: &str, i: usize) -> (bool, Vec<Box>) {
+        let uses: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.starts_with("<use href=\"#ckd-card-"))
+            .collect();
+        let head = svg.lines().next().unwrap();
+        let defs = &svg[svg.find("<defs>").unwrap()..svg.find("</defs>").unwrap() + 7];
+        let alone = format!("{head}\n{defs}\n{}\n</svg>\n", uses[i]);
+        let mut boxes = Vec::new();
+        leaves(png::parse(&alone).unwrap().root(), &mut boxes);
+        let (x, y, ..) = boxes[0];
+        let marks = boxes[1..]
+            .iter()
+            .map(|b| (b.0 - x, b.1 - y, b.2 - x, b.3 - y))
+            .collect();
+        (uses[i].contains("-covered"), marks)
+    }
+
+    fn diagram(cards: &[(&str, f64, f64)]) -> String {
+        let mut text = "    . . . . . . . .\n".repeat(8);
+        text.push_str("    margins: 0, 0, 12, 8\n");
+        for (symbol, x, y) in cards {
+            text.push_str(&format!("    card: {symbol}, {x}, {y}\n"));
+        }
+        diagram_svg(&parse(&text), &Style::default())
+    }
+
+    /// The ink of a top-left index of `symbol`, from the card's corner:
+    /// drawn on a card whose right half another card hides.
+    fn index_ink(symbol: &str) -> Box {
+        let (covered, marks) = drawn_card(&diagram(&[(symbol, 9.0, 3.0), ("K", 10.0, 3.0)]), 0);
+        assert!(covered && marks.len() >= 2, "{symbol}: {marks:?}");
+        marks.iter().fold(marks[0], |a, b| {
+            (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3))
+        })
+    }
+
+    /// Checks every covered card of a drawing: all it shows lies in the
+    /// part of it that no later card hides, and where a corner of that
+    /// part has room for its index (with a tenth of a square to spare),
+    /// it shows its index. Returns how many cards had room.
+    fn check_pile(svg: &str, cards: &[(&str, f64, f64)], style: &Style) -> usize {
+        let (w, h) = (style.card.width, style.card_height());
+        let mut with_room = 0;
+        for (i, &(symbol, x, y)) in cards.iter().enumerate() {
+            let later: Vec<Box> = cards[i + 1..]
+                .iter()
+                .map(|&(_, lx, ly)| (lx - x, ly - y, lx - x + w, ly - y + h))
+                .collect();
+            let (covered, marks) = drawn_card(svg, i);
+            if !covered {
+                continue;
+            }
+            for &mark in &marks {
+                let inside =
+                    mark.0 > -1e-3 && mark.1 > -1e-3 && mark.2 < w + 1e-3 && mark.3 < h + 1e-3;
+                assert!(
+                    inside && !later.iter().any(|&l| overlap(mark, l)),
+                    "{symbol} at ({x}, {y}) under {:?}: {mark:?} is not in view",
+                    &cards[i + 1..]
+                );
+            }
+            let (l, t, r, b) = index_ink(symbol);
+            let spare = 0.1;
+            let (l, t, r, b) = (
+                (l - spare).max(0.0),
+                (t - spare).max(0.0),
+                r + spare,
+                b + spare,
+            );
+            let corners = [
+                (l, t, r, b),
+                (w - r, t, w - l, b),
+                (w - r, h - b, w - l, h - t),
+                (l, h - b, r, h - t),
+            ];
+            if corners
+                .iter()
+                .any(|&c| !later.iter().any(|&l| overlap(c, l)))
+            {
+                with_room += 1;
+                assert!(
+                    marks.len() >= 2,
+                    "{symbol} at ({x}, {y}) under {:?} shows no index",
+                    &cards[i + 1..]
+                );
+            }
+        }
+        with_room
+    }
+
+    #[test]
+    fn every_covered_card_shows_its_index_where_the_pile_leaves_it_in_view() {
+        let style = Style::default();
+        let mut with_room = 0;
+        // One card over another, from every side, a tenth of a square apart.
+        for dx in (-18..=18).map(|i| f64::from(i) / 10.0) {
+            for dy in (-25..=25).map(|i| f64::from(i) / 10.0) {
+                let cards = [("N", 9.0, 3.0), ("r", 9.0 + dx, 3.0 + dy)];
+                with_room += check_pile(&diagram(&cards), &cards, &style);
+            }
+        }
+        assert!(with_room > 1000, "{with_room}");
+        // Fans of three in the eight directions, and two-by-two piles
+        // stacked in either direction (Two Move's "old white" is later
+        // cards above and to the right).
+        for (dx, dy) in [(0.5, 0.0), (0.6, 0.6), (0.0, 0.75), (-0.5, 0.75)] {
+            for sign in [1.0, -1.0] {
+                let (dx, dy) = (dx * sign, dy * sign);
+                let fan = [
+                    ("Q", 12.0, 3.0),
+                    ("b", 12.0 + dx, 3.0 + dy),
+                    ("C", 12.0 + 2.0 * dx, 3.0 + 2.0 * dy),
+                ];
+                assert_eq!(check_pile(&diagram(&fan), &fan, &style), 2, "{fan:?}");
+                let pile = [
+                    ("N", 12.0, 3.0),
+                    ("R", 12.0 + 0.5 * sign, 3.0),
+                    ("B", 12.0, 3.0 - 0.75 * sign),
+                    ("Q", 12.0 + 0.5 * sign, 3.0 - 0.75 * sign),
+                ];
+                assert_eq!(check_pile(&diagram(&pile), &pile, &style), 3, "{pile:?}");
+            }
+        }
+        // The books' own piles.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut piles = 0;
+        for path in [
+            "rules/rules.md",
+            "rules/new_rules.md",
+            "tests/seeds/rules.md",
+        ] {
+            let mut diags = Vec::new();
+            let book = crate::book::Book::load(&root.join(path), &mut diags).unwrap();
+            for entry in &book.diagrams {
+                let Some(board) = entry.diagram.as_ref().and_then(|d| d.as_board()) else {
+                    continue;
+                };
+                let cards: Vec<(&str, f64, f64)> = board
+                    .cards
+                    .iter()
+                    .map(|c| (c.symbol.as_str(), c.x, c.y))
+                    .collect();
+                let svg = diagram_svg(entry.diagram.as_ref().unwrap(), &style);
+                piles += check_pile(&svg, &cards, &style);
+            }
+        }
+        assert!(piles > 20, "{piles}");
+    }
 
     #[test]
     fn card_ids_are_valid_for_any_symbol() {

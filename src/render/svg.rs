@@ -202,8 +202,10 @@ fn draw_board(doc: &mut Doc, board: &BoardDiagram, style: &Style) -> Bounds {
     }
     let placed: Vec<(f64, f64)> = board.cards.iter().map(|c| (c.x, c.y)).collect();
     for (i, card) in board.cards.iter().enumerate() {
-        let covered = cards::picture_covered(&placed[i + 1..], card.x, card.y, style);
-        cards::place_card(doc, &card.symbol, card.x, card.y, covered, style);
+        let later = &placed[i + 1..];
+        let covered = cards::picture_covered(later, card.x, card.y, style)
+            .then(|| cards::index_corners(later, card.x, card.y, &card.symbol, style));
+        cards::place_card(doc, &card.symbol, card.x, card.y, covered.as_deref(), style);
         bounds.grow(Bounds::new(
             card.x,
             card.y,
@@ -573,7 +575,7 @@ pub(crate) mod tests {
             &style,
         );
         // N is covered by R: only its index is drawn; R and B are whole.
-        assert!(fan.contains("href=\"#ckd-card-wN-covered\""));
+        assert!(fan.contains("href=\"#ckd-card-wN-covered-tl\""));
         assert!(fan.contains("href=\"#ckd-card-wR\""));
         assert!(fan.contains("href=\"#ckd-card-wB\""));
         // The covered card holds one knight (the index's), the whole card three.
@@ -588,7 +590,7 @@ pub(crate) mod tests {
             let end = start + 1 + end;
             fan[start..end].to_string()
         };
-        assert_eq!(def("ckd-card-wN-covered").matches("#ckd-wN").count(), 1);
+        assert_eq!(def("ckd-card-wN-covered-tl").matches("#ckd-wN").count(), 1);
         assert_eq!(def("ckd-card-wR").matches("#ckd-wR").count(), 3);
     }
 
