@@ -455,6 +455,60 @@ fn a_book_without_a_card_table_uses_the_compiled_in_one() {
 }
 
 #[test]
+fn the_empty_square_cards_show_two_squares_in_their_colour() {
+    let mut diags = Vec::new();
+    let book = Book::load(&root().join("rules/rules.md"), &mut diags).expect("the rulebook loads");
+    let aids = Aids::load(&root().join("rules/player_aids.md"), true)
+        .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render()).collect::<String>()));
+    let style = Style::default();
+    let faces = faces(&book, &aids, &style).unwrap();
+    let rgb = |hex: &str| {
+        let n = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap();
+        (n(1), n(3), n(5))
+    };
+    let (red, black) = (rgb(&style.card.red), rgb(&style.card.black));
+    for (name, id, copies, ink, not) in [
+        ("card-E", "ckd-empty-square-w", 4, red, black),
+        ("card-e", "ckd-empty-square-b", 4, black, red),
+    ] {
+        let face = faces.iter().find(|f| f.name == name).unwrap();
+        assert_eq!(face.copies, copies, "the 6s and 7s of a colour");
+        // The symbol under both index letters and in the middle.
+        assert_eq!(face.svg.matches(&format!("href=\"#{id}\"")).count(), 3);
+        // Drawn: the middle of the card is the symbol in the card's colour,
+        // no bare letter in the other.
+        let tree = parse_svg(&face.svg).unwrap();
+        let scale = 4.0;
+        let (w, h) = (
+            (tree.size().width() * scale) as u32,
+            (tree.size().height() * scale) as u32,
+        );
+        let mut pixmap = tiny_skia::Pixmap::new(w, h).unwrap();
+        resvg::render(
+            &tree,
+            tiny_skia::Transform::from_scale(scale, scale),
+            &mut pixmap.as_mut(),
+        );
+        let near = |p: &[u8], (r, g, b): (u8, u8, u8)| {
+            p[3] == 255 && p[0].abs_diff(r) < 12 && p[1].abs_diff(g) < 12 && p[2].abs_diff(b) < 12
+        };
+        let (mut inked, mut wrong) = (0, 0);
+        for y in h * 3 / 10..h * 7 / 10 {
+            for x in w * 3 / 10..w * 7 / 10 {
+                let i = ((y * w + x) * 4) as usize;
+                let p = &pixmap.data()[i..i + 4];
+                inked += usize::from(near(p, ink));
+                wrong += usize::from(near(p, not));
+            }
+        }
+        assert!(
+            inked > 2000 && wrong == 0,
+            "{name}: {inked} inked, {wrong} of the other colour"
+        );
+    }
+}
+
+#[test]
 fn a_card_table_row_twice_is_an_error() {
     let table = "    type: cards\n    Piece Cards Gap\n    p 2S 3S 4S 5S 2C 3C 4C 5C _\n    p  _  _  _ 8S 8C  _  _  _ 1\n";
     let book = book_of(&format!("## Zombie Chess\nRules.\n\n{table}"));

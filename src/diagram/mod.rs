@@ -261,6 +261,9 @@ pub enum CardFace<'a> {
     Back,
     /// A checker card: `c` black, `C` white.
     Checker(Color),
+    /// An empty-square card: `e` black, `E` white (the 6s and 7s of the
+    /// book's card table).
+    Empty(Color),
     /// Another symbol defined by the book's card table, shown as its letter.
     Other(&'a str),
 }
@@ -281,6 +284,8 @@ pub fn card_face(symbol: &str) -> CardFace<'_> {
             Some(p) => CardFace::Piece(p),
             None if c == 'c' => CardFace::Checker(Color::Black),
             None if c == 'C' => CardFace::Checker(Color::White),
+            None if c == 'e' => CardFace::Empty(Color::Black),
+            None if c == 'E' => CardFace::Empty(Color::White),
             None => CardFace::Other(symbol),
         },
         _ => CardFace::Other(symbol),
@@ -536,6 +541,8 @@ mod tests {
         assert_eq!(card_face("back"), CardFace::Back);
         assert_eq!(card_face("c"), CardFace::Checker(Color::Black));
         assert_eq!(card_face("C"), CardFace::Checker(Color::White));
+        assert_eq!(card_face("e"), CardFace::Empty(Color::Black));
+        assert_eq!(card_face("E"), CardFace::Empty(Color::White));
         assert_eq!(
             card_face("q"),
             CardFace::Piece(Piece::new(Color::Black, Role::Queen))

@@ -95,6 +95,7 @@ fn board_text(b: &BoardDiagram) -> String {
                 CardFace::Piece(p) => format!("{} {}", side(p.color), p.role.name()),
                 CardFace::Back => "a card face down".into(),
                 CardFace::Checker(c) => format!("{} checker", side(c)),
+                CardFace::Empty(c) => format!("{} empty square", side(c)),
                 CardFace::Other(s) => s.to_string(),
             })
             .collect();
@@ -142,6 +143,19 @@ mod tests {
         assert!(text.contains("White: king e1, pawn e4"), "{text}");
         assert!(
             text.contains("Black: pawn d4, knight c6, king e8"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_empty_square_card_is_told_as_such() {
+        let board = "    . . . . . . . .\n".repeat(8);
+        let d = first_diagram(&format!(
+            "## X\n\n{board}    card: E, 9, 0\n    card: e, 11, 0\n\n    type: cards\n    Piece Cards Gap\n    e _ _ 6S 7S 6C 7C _ _ _\n    E _ _ 6H 7H 6D 7D _ _ _\n"
+        ));
+        let text = alt_text(None, &d);
+        assert!(
+            text.contains("cards: White empty square, Black empty square"),
             "{text}"
         );
     }

@@ -132,6 +132,8 @@ fn card_id(symbol: &str) -> String {
         CardFace::Back => format!("{ID_PREFIX}card-back"),
         CardFace::Checker(Color::White) => format!("{ID_PREFIX}card-wC"),
         CardFace::Checker(Color::Black) => format!("{ID_PREFIX}card-bC"),
+        CardFace::Empty(Color::White) => format!("{ID_PREFIX}card-wE"),
+        CardFace::Empty(Color::Black) => format!("{ID_PREFIX}card-bE"),
         CardFace::Other(s) => {
             let mut id = format!("{ID_PREFIX}card-x");
             for b in s.bytes() {
@@ -146,6 +148,7 @@ fn card_id(symbol: &str) -> String {
 enum Pip {
     Piece(Piece),
     Checker(Color),
+    EmptySquare(Color),
     None,
 }
 
@@ -199,6 +202,11 @@ fn face_index<'a>(face: CardFace<'a>, style: &'a Style) -> Option<Index<'a>> {
             colour: colour(color),
             pip: Pip::Checker(color),
         },
+        CardFace::Empty(color) => Index {
+            letter: "E".to_string(),
+            colour: colour(color),
+            pip: Pip::EmptySquare(color),
+        },
         CardFace::Other(text) => Index {
             letter: text.to_string(),
             colour: &c.black,
@@ -249,6 +257,9 @@ fn draw_card(doc: &mut Doc, symbol: &str, covered: Option<&[Corner]>, style: &St
                 color,
                 style,
             );
+        }
+        CardFace::Empty(color) => {
+            empty_square(doc, w / 2.0, h / 2.0, c.piece_size * 0.65, color, style);
         }
         CardFace::Other(text) => {
             let font = Font {
@@ -350,6 +361,9 @@ fn index_top_left(doc: &mut Doc, index: &Index, style: &Style) {
     match index.pip {
         Pip::Piece(p) => doc.piece(p, cx - size / 2.0, top, size),
         Pip::Checker(color) => checker(doc, cx, top + size / 2.0, size * 0.42, color, style),
+        Pip::EmptySquare(color) => {
+            empty_square(doc, cx, top + size / 2.0, size * 0.8, color, style)
+        }
         Pip::None => {}
     }
 }
@@ -442,6 +456,55 @@ fn lattice(x: f64, y: f64, w: f64, h: f64, step: f64) -> String {
         }
     }
     d
+}
+
+/// The empty square's symbol, `size` squares wide, centred on (cx, cy):
+/// two squares touching at a corner, as on a board, in the card's colour
+/// (red for White); filled for Black, outlined for White, as the pieces
+/// are. Drawn once per document and placed at each size.
+pub(crate) fn empty_square(
+    doc: &mut Doc,
+    cx: f64,
+    cy: f64,
+    size: f64,
+    color: Color,
+    style: &Style,
+) {
+    let c = &style.card;
+    // In a box one square wide; `use_def` scales it to `size`.
+    let id = match color {
+        Color::White => format!("{ID_PREFIX}empty-square-w"),
+        Color::Black => format!("{ID_PREFIX}empty-square-b"),
+    };
+    doc.define_raw(&id, || {
+        let half = 0.5;
+        let squares = |inset: f64| {
+            let side = u(half - 2.0 * inset);
+            format!(
+                "M{a} {a}h{side}v{side}h-{side}zM{b} {b}h{side}v{side}h-{side}z",
+                a = u(inset),
+                b = u(half + inset),
+            )
+        };
+        match color {
+            Color::Black => format!(
+                "<path id=\"{id}\" d=\"{}\" fill=\"{}\"/>",
+                squares(0.0),
+                esc(&c.black)
+            ),
+            Color::White => {
+                // The outline lies inside each square's edges.
+                let width = 0.07;
+                format!(
+                    "<path id=\"{id}\" d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>",
+                    squares(width / 2.0),
+                    esc(&c.red),
+                    u(width)
+                )
+            }
+        }
+    });
+    doc.use_def(&id, cx - size / 2.0, cy - size / 2.0, size, "");
 }
 
 /// A checker: a disc with an inner ring, `r` squares in radius.
@@ -726,6 +789,61 @@ mod tests {
         }
         assert!(lattice(0.0, 0.0, 1.0, 1.0, 0.0).is_empty());
         assert!(lattice(0.0, 0.0, -1.0, 1.0, 0.1).is_empty());
+    }
+
+    #[test]
+    fn the_empty_square_is_two_squares_in_the_cards_colour() {
+        let style = Style::default();
+        let white = format!("fill=\"none\" stroke=\"{}\"", style.card.red);
+        let black = format!("fill=\"{}\"", style.card.black);
+        for (symbol, id, paint, colour) in [
+            ("E", "ckd-empty-square-w", &white, &style.card.red),
+            ("e", "ckd-empty-square-b", &black, &style.card.black),
+        ] {
+            let card = card_svg(symbol, &style);
+            // Two squares, outlined in red for White, filled black for Black.
+            let def = card
+                .lines()
+                .find(|l| l.starts_with(&format!("<path id=\"{id}\"")))
+                .unwrap_or_else(|| panic!("{card}"));
+            assert!(def.contains(paint.as_str()), "{def}");
+            assert_eq!(def.matches('M').count(), 2, "{def}");
+            // Under both index letters and in the middle, with no bare letter.
+            assert_eq!(card.matches(&format!("href=\"#{id}\"")).count(), 3);
+            assert_eq!(card.matches("aria-label=").count(), 2);
+            assert_eq!(
+                card.matches(&format!("fill=\"{colour}\" aria-label=\"E\""))
+                    .count(),
+                2
+            );
+        }
+        // Chess Solitaire's second diagram of the bundled book: two black
+        // cards and one white, whole: one drawing of each, with its symbol
+        // thrice.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut diags = Vec::new();
+        let book = crate::book::Book::load(&root.join("rules/rules.md"), &mut diags).unwrap();
+        let solitaire = book
+            .diagrams
+            .iter()
+            .filter_map(|d| d.diagram.as_ref())
+            .find(|d| {
+                d.as_board()
+                    .is_some_and(|b| b.cards.iter().any(|c| c.symbol == "E"))
+            })
+            .expect("a diagram with an empty-square card");
+        let svg = diagram_svg(solitaire, &style);
+        assert!(svg.contains("<path id=\"ckd-empty-square-w\" d=\"M"));
+        assert!(svg.contains(&white) && svg.contains("<g id=\"ckd-card-wE\">"));
+        assert_eq!(svg.matches("href=\"#ckd-card-bE\"").count(), 2);
+        assert_eq!(svg.matches("href=\"#ckd-card-wE\"").count(), 1);
+        for id in ["ckd-empty-square-w", "ckd-empty-square-b"] {
+            assert_eq!(svg.matches(&format!("href=\"#{id}\"")).count(), 3);
+        }
+        // A covered one shows the symbol in its index.
+        let covered = diagram(&[("E", 9.0, 3.0), ("K", 10.0, 3.0)]);
+        assert!(covered.contains("<g id=\"ckd-card-wE-covered-tl\">"));
+        assert_eq!(covered.matches("href=\"#ckd-empty-square-w\"").count(), 1);
     }
 
     #[test]

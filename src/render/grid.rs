@@ -1,7 +1,7 @@
 //! Grid diagrams drawn as printed tables: masquerade and cloak sheets, and
 //! the card table. Columns are sized to their content.
 
-use super::cards::checker;
+use super::cards::{checker, empty_square};
 use super::doc::{Anchor, Doc, Font, ID_PREFIX};
 use super::{UNIT, esc, glyphs, u};
 use crate::diagram::{
@@ -384,6 +384,9 @@ fn cards_table(doc: &mut Doc, grid: &CardsGrid, style: &Style) -> (f64, f64) {
             CardFace::Checker(color) => {
                 checker(doc, icon_cx, cy, g.icon_size * 0.4, color, style);
             }
+            CardFace::Empty(color) => {
+                empty_square(doc, icon_cx, cy, g.icon_size * 0.75, color, style);
+            }
             CardFace::Back | CardFace::Other(_) => {}
         }
         for (i, c) in row.cells.iter().enumerate() {
@@ -492,6 +495,49 @@ mod tests {
         assert!(!svg.contains("ckd-suit-S"));
         assert!(!svg.contains('♥'));
         assert_eq!(svg.matches("href=\"#ckd-suit-").count(), 12);
+    }
+
+    #[test]
+    fn cards_table_shows_the_empty_square_in_its_colour() {
+        let style = Style::default();
+        let text = "    type: cards\n    Piece Cards Gap\n    e  _  _ 6S 7S 6C 7C  _  _ _\n    E  _  _ 6H 7H 6D 7D  _  _ _\n";
+        let svg = diagram_svg(&parse(text), &style);
+        for (id, paint) in [
+            (
+                "ckd-empty-square-w",
+                format!("fill=\"none\" stroke=\"{}\"", style.card.red),
+            ),
+            (
+                "ckd-empty-square-b",
+                format!("fill=\"{}\"", style.card.black),
+            ),
+        ] {
+            assert_eq!(svg.matches(&format!("href=\"#{id}\"")).count(), 1, "{svg}");
+            let def = svg
+                .lines()
+                .find(|l| l.starts_with(&format!("<path id=\"{id}\"")))
+                .unwrap();
+            assert!(def.contains(&paint), "{def}");
+        }
+        // Beside its letter, like a piece's icon.
+        let symbol = |label: &str| {
+            let line = svg
+                .lines()
+                .find(|l| l.contains(&format!("aria-label=\"{label}\"")))
+                .unwrap();
+            let x = &line[line.find("translate(").unwrap() + 10..];
+            x[..x.find(' ').unwrap()].parse::<f64>().unwrap()
+        };
+        let icon_x = |id: &str| {
+            let line = svg
+                .lines()
+                .find(|l| l.starts_with(&format!("<use href=\"#{id}\"")))
+                .unwrap();
+            let x = &line[line.find("translate(").unwrap() + 10..];
+            x[..x.find(' ').unwrap()].parse::<f64>().unwrap()
+        };
+        assert!(icon_x("ckd-empty-square-b") > symbol("e"));
+        assert!(icon_x("ckd-empty-square-w") > symbol("E"));
     }
 
     #[test]

@@ -307,7 +307,7 @@ fn stacks(board: &BoardDiagram, out: &mut Vec<Finding>) -> [Vec<CardPiece>; 3] {
                 }
                 cards.push((card.y, card.x, p));
             }
-            CardFace::Checker(_) | CardFace::Other(_) => out.push(
+            CardFace::Checker(_) | CardFace::Empty(_) | CardFace::Other(_) => out.push(
                 Finding::error(
                     CARDS,
                     card.symbol_span,

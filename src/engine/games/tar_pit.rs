@@ -167,11 +167,14 @@ fn check_cards(board: &BoardDiagram, out: &mut Vec<Finding>) {
                 Role::Queen | Role::King => 1,
             },
             CardFace::Checker(_) => 2,
-            CardFace::Other(s) => {
+            CardFace::Empty(_) | CardFace::Other(_) => {
                 out.push(Finding::error(
                     RULE_CARDS,
                     card.symbol_span,
-                    format!("a `{s}` card: Tar Pit's deck has only piece cards and checker cards"),
+                    format!(
+                        "a `{}` card: Tar Pit's deck has only piece cards and checker cards",
+                        card.symbol
+                    ),
                 ));
                 continue;
             }

@@ -115,7 +115,7 @@ fn table_cards<'a>(board: &'a BoardDiagram, out: &mut Vec<Finding>) -> [Vec<(Rol
                     mine.push((p.role, card));
                 }
             }
-            CardFace::Checker(_) | CardFace::Other(_) => out.push(
+            CardFace::Checker(_) | CardFace::Empty(_) | CardFace::Other(_) => out.push(
                 Finding::error(
                     DECK,
                     card.symbol_span,
