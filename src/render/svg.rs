@@ -595,6 +595,112 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn labels_are_body_text_clear_of_the_cards_and_the_frame() {
+        use resvg::usvg;
+        let style = Style::default();
+        // Regular weight, and no larger than the book's body text in any
+        // page format at its full square size (a wide diagram only shrinks).
+        assert_eq!(style.text.weight, 400);
+        let book = crate::pdf::style::BookStyle::default();
+        for page in [&book.letter, &book.a4, &book.booklet, &book.zine] {
+            assert!(
+                style.text.size * f64::from(page.square) <= f64::from(page.body_size),
+                "{} squares of {} pt are larger than {} pt",
+                style.text.size,
+                page.square,
+                page.body_size
+            );
+        }
+        // Every label of the bundled books and the seeds, as drawn: its ink
+        // keeps half a frame's width of paper from every card and from the
+        // board's frame, and lies inside the picture.
+        fn ink(group: &usvg::Group, b: &mut Bounds) {
+            for node in group.children() {
+                match node {
+                    usvg::Node::Group(g) => ink(g, b),
+                    _ => {
+                        let r = node.abs_bounding_box();
+                        let sq = |v: f32| f64::from(v) / crate::render::UNIT;
+                        b.grow(Bounds::new(
+                            sq(r.left()),
+                            sq(r.top()),
+                            sq(r.right()),
+                            sq(r.bottom()),
+                        ));
+                    }
+                }
+            }
+        }
+        let f = style.board.frame_width;
+        let clear = |a: Bounds, b: Bounds| {
+            let gap = f / 2.0;
+            a.right + gap <= b.left
+                || b.right + gap <= a.left
+                || a.bottom + gap <= b.top
+                || b.bottom + gap <= a.top
+        };
+        let frame = Bounds::new(-f, -f, 8.0 + f, 8.0 + f);
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut labels = 0;
+        for path in [
+            "rules/rules.md",
+            "rules/new_rules.md",
+            "rules/karl.md",
+            "tests/seeds/rules.md",
+            "tests/seeds/new_rules.md",
+            "tests/seeds/crowded_rules.md",
+            "tests/seeds/published_rules.md",
+        ] {
+            let mut diags = Vec::new();
+            let book = crate::book::Book::load(&root.join(path), &mut diags).unwrap();
+            for diagram in book.diagrams.iter().filter_map(|d| d.diagram.as_ref()) {
+                let Some(board) = diagram.as_board() else {
+                    continue;
+                };
+                if board.texts.is_empty() {
+                    continue;
+                }
+                let svg = diagram_svg(diagram, &style);
+                let (x, y, w, h) = board_view_box(board, &style);
+                let picture = Bounds::new(x, y, x + w, y + h);
+                let head = svg.lines().next().unwrap();
+                let defs = &svg[svg.find("<defs>").unwrap()..svg.find("</defs>").unwrap() + 7];
+                for label in &board.texts {
+                    let marker = format!("aria-label=\"{}\"", esc(&label.text));
+                    let line = svg.lines().find(|l| l.contains(&marker)).unwrap();
+                    // The label alone, in the diagram's own document.
+                    let alone = format!("{head}\n{defs}\n{line}\n</svg>\n");
+                    let tree = crate::render::png::parse(&alone).unwrap();
+                    let mut b = Bounds::new(f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+                    ink(tree.root(), &mut b);
+                    // The document's origin is the picture's top-left corner.
+                    let b = Bounds::new(b.left + x, b.top + y, b.right + x, b.bottom + y);
+                    let place = format!("{path}: `{}` at {b:?}", label.text);
+                    assert!(clear(b, frame), "{place} touches the frame");
+                    for card in &board.cards {
+                        let c = Bounds::new(
+                            card.x,
+                            card.y,
+                            card.x + style.card.width,
+                            card.y + style.card_height(),
+                        );
+                        assert!(clear(b, c), "{place} touches the card at {c:?}");
+                    }
+                    assert!(
+                        b.left >= picture.left
+                            && b.top >= picture.top
+                            && b.right <= picture.right
+                            && b.bottom <= picture.bottom,
+                        "{place} is cut by the picture's edge {picture:?}"
+                    );
+                    labels += 1;
+                }
+            }
+        }
+        assert!(labels > 40, "{labels}");
+    }
+
+    #[test]
     fn arrow_in_the_margin_row() {
         let style = Style::default();
         let text = format!("{START}    margins: 0, 0, 0, 1\n    arrow: e0, c0, grey\n");
