@@ -36,7 +36,8 @@ pub const EXIT_USAGE: u8 = 2;
 #[command(
     name = "chess-kit-docs",
     version,
-    about = "Checks chess-variant rulebooks and publishes them: website pages and images, PDF books, and the card deck"
+    about = "Checks chess-variant rulebooks and publishes them: website pages and images, PDF books, and the card deck",
+    after_help = "Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage."
 )]
 struct Cli {
     #[command(subcommand)]

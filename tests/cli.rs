@@ -421,6 +421,12 @@ fn usage_errors_exit_2_and_help_exits_0() {
     }
     let o = run(&["--help"]);
     assert_eq!(o.status.code(), Some(0));
+    // The exit codes a CI job goes by are in the help, not only the README.
+    assert!(
+        stdout(&o).contains("0 success, 1 problems in the input") && stdout(&o).contains("2 usage"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
