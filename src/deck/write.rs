@@ -185,7 +185,9 @@ pub fn pdf(
                     w: s.width,
                     h: s.height,
                 }],
+                roles: Vec::new(),
                 links: Vec::new(),
+                elements: Vec::new(),
             })
             .collect(),
         trees: trees
@@ -205,6 +207,9 @@ pub fn pdf(
         author: None,
         keywords: vec!["chess".into(), "cards".into(), "print and play".into()],
         date,
+        // The sheets are pictures to print, not a document to read.
+        lang: "en".into(),
+        tagged: false,
     };
     write(laid, &fonts, &meta, None)
 }

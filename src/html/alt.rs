@@ -2,6 +2,7 @@
 //! search. It describes the drawing (pieces, arrows, cards), not whether the
 //! position is legal: that is the engine's business.
 
+use crate::book::Book;
 use crate::diagram::{
     ArrowColour, BoardDiagram, CardFace, Color, Diagram, DiagramKind, Grid, Role, Square,
 };
@@ -24,6 +25,15 @@ pub fn alt_text(game: Option<&str>, diagram: &Diagram) -> String {
         Some(game) => format!("{game}: {what}"),
         None => what,
     }
+}
+
+/// The alt text of the book's diagram `index`, as the site gives it: the
+/// title of its `##` section, then what it shows. `None` for a diagram
+/// with errors.
+pub fn of_diagram(book: &Book, index: usize) -> Option<String> {
+    let entry = book.diagrams.get(index)?;
+    let game = book.section_of(entry).map(|s| s.title.as_str());
+    Some(alt_text(game, entry.diagram.as_ref()?))
 }
 
 fn side(c: Color) -> &'static str {

@@ -300,7 +300,8 @@ fn draw_diagram(
     }
     Some(Drawn {
         svg,
-        alt: alt::alt_text(game, diagram),
+        // The PDF's figures say the same (`pdf::layout`).
+        alt: alt::of_diagram(book, i).unwrap_or_default(),
         stale: false,
     })
 }

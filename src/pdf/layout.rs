@@ -103,6 +103,62 @@ pub struct LinkArea {
     pub w: f32,
     pub h: f32,
     pub target: Target,
+    /// The link's element of the book's structure ([`Kind::Link`]).
+    pub elem: Option<u32>,
+    /// What the link says, for a screen reader: its text.
+    pub alt: String,
+}
+
+/// What a drawing is to a reader of the tagged PDF: part of an element of
+/// the book's structure, or an artifact (drawn, but not read out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Content of the element of this id ([`Element`]).
+    Content(u32),
+    /// Decoration: a rule, dot leaders, a quote's bar, a decorative image.
+    Layout,
+    /// The running footer: the page number.
+    Footer,
+}
+
+/// What an element of the book's structure is. The writer makes each a
+/// PDF structure element (in brackets).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A heading of a level (`H1`..`H6`; the title page's title is 1),
+    /// with its text.
+    Heading(u8, String),
+    /// A paragraph (`P`).
+    Paragraph,
+    /// A list (`L`), numbered or not.
+    List {
+        numbered: bool,
+    },
+    /// A list item (`LI`), its marker (`Lbl`) and its body (`LBody`).
+    Item,
+    Label,
+    Body,
+    /// A diagram or an image (`Figure`), with its alternative text.
+    Figure(String),
+    /// A link (`Link`): its text and its annotations.
+    Link,
+    /// The table of contents (`TOC`) and an entry of it (`TOCI`).
+    Contents,
+    ContentsEntry,
+    /// A block quote (`BlockQuote`).
+    Quote,
+    /// A code block's text (`Code`, in a `P`).
+    Code,
+}
+
+/// An element of the book's structure, in the order they are laid out:
+/// each is given to the writer with the first page handed over after it
+/// is made ([`Page::elements`]); `id` counts from 0 through the book.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Element {
+    pub id: u32,
+    pub parent: Option<u32>,
+    pub kind: Kind,
 }
 
 /// How a page is numbered: front matter in roman numerals, the body from 1.
@@ -154,7 +210,13 @@ pub struct Page {
     pub height: f32,
     pub label: Label,
     pub draws: Vec<Draw>,
+    /// What each draw is to a reader, by index; empty for a page that is
+    /// not tagged (the card deck's).
+    pub roles: Vec<Role>,
     pub links: Vec<LinkArea>,
+    /// The structure's elements made since the page before was handed
+    /// over.
+    pub elements: Vec<Element>,
 }
 
 /// A heading in the outline: its level (1 = `#`), title and slug.
@@ -212,6 +274,8 @@ pub struct VBox {
     pub brk: Brk,
     pub kind: BoxKind,
     pub draws: Vec<Draw>,
+    /// What each draw is to a reader ([`VBox::add`] keeps them in step).
+    pub roles: Vec<Role>,
     pub links: Vec<LinkArea>,
     pub anchors: Vec<String>,
     /// The first box of the book's body (numbered from 1).
@@ -237,6 +301,7 @@ impl VBox {
             brk: Brk::Allowed,
             kind,
             draws: Vec::new(),
+            roles: Vec::new(),
             links: Vec::new(),
             anchors: Vec::new(),
             starts_body: false,
@@ -245,6 +310,12 @@ impl VBox {
             foot: 0.0,
             baseline: None,
         }
+    }
+
+    /// Draws `d`, which is `role` to a reader.
+    fn add(&mut self, d: Draw, role: Role) {
+        self.draws.push(d);
+        self.roles.push(role);
     }
 }
 
@@ -536,7 +607,7 @@ struct Ctx<'a> {
     width: f32,
     body: f32,
     out: Vec<VBox>,
-    targets: Vec<Target>,
+    targets: Vec<LinkTo>,
     trees: Vec<Option<usize>>,
     /// Each drawing's diagram index and size.
     tree_list: Vec<(usize, Measured)>,
@@ -555,6 +626,19 @@ struct Ctx<'a> {
     label_units: f32,
     /// Whether boxes keep what they draw: the first pass only measures.
     keep_draws: bool,
+    /// The structure's elements not yet handed over with a page.
+    elements: Vec<Element>,
+    /// The next element's id.
+    next_elem: u32,
+    /// The element new elements go into; `None` at the top.
+    parent: Option<u32>,
+}
+
+/// A link of the text: where it goes, its element, and what it says.
+struct LinkTo {
+    target: Target,
+    elem: u32,
+    alt: String,
 }
 
 /// Whether a heading says the same as the title, whatever its quotes.
@@ -776,6 +860,9 @@ pub fn plan<'a>(
         title_slug: None,
         label_units: (style.board.label_size * UNIT) as f32,
         keep_draws: false,
+        elements: Vec::new(),
+        next_elem: 0,
+        parent: None,
     };
     run(&mut ctx, toc, &mut |_| {});
     if !ctx.diags.is_empty() {
@@ -861,9 +948,41 @@ impl<'a> Ctx<'a> {
         }
         if !self.keep_draws {
             b.draws = Vec::new();
+            b.roles = Vec::new();
             b.links = Vec::new();
         }
         self.out.push(b);
+    }
+
+    /// A new element of the structure, in the current parent. The first
+    /// pass, which keeps no drawing, makes none.
+    fn open(&mut self, kind: Kind) -> u32 {
+        let id = self.next_elem;
+        if self.keep_draws {
+            self.elements.push(Element {
+                id,
+                parent: self.parent,
+                kind,
+            });
+            self.next_elem += 1;
+        }
+        id
+    }
+
+    /// Runs `f` with `parent` as the parent of the elements it makes.
+    fn within<T>(&mut self, parent: u32, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = self.parent.replace(parent);
+        let r = f(self);
+        self.parent = outer;
+        r
+    }
+
+    /// A link of the text to `target`, which says `alt`: its element (in
+    /// the current parent) and its index for [`Run::link`].
+    fn link(&mut self, target: Target, alt: String) -> usize {
+        let elem = self.open(Kind::Link);
+        self.targets.push(LinkTo { target, elem, alt });
+        self.targets.len() - 1
     }
 
     fn opts(&self, size: f32, ragged: bool) -> SetOptions {
@@ -924,8 +1043,7 @@ impl<'a> Ctx<'a> {
                     };
                     match target {
                         Some(t) => {
-                            self.targets.push(t);
-                            let id = self.targets.len() - 1;
+                            let id = self.link(t, plain_text(content));
                             self.runs(content, face, self.colours.link, Some(id), out);
                         }
                         None => self.runs(content, face, colour, link, out),
@@ -953,7 +1071,8 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Lines of a paragraph as boxes, with widow and orphan control.
+    /// Lines of a paragraph as boxes, with widow and orphan control; their
+    /// text is the content of element `elem`.
     #[allow(clippy::too_many_arguments)]
     fn set_lines(
         &mut self,
@@ -964,12 +1083,13 @@ impl<'a> Ctx<'a> {
         ragged: bool,
         space_before: f32,
         keep_all: bool,
+        elem: u32,
     ) -> usize {
         let lines = self.shaper.set(runs, &[width], &self.opts(size, ragged));
         let lh = size * self.bs.text.leading;
         let n = lines.len();
         for (i, line) in lines.iter().enumerate() {
-            let mut b = self.line_box(line, x, lh, size, FaceId::Regular);
+            let mut b = self.line_box(line, x, lh, size, FaceId::Regular, elem);
             if i == 0 {
                 b.space_before = space_before;
             } else {
@@ -985,30 +1105,39 @@ impl<'a> Ctx<'a> {
         n
     }
 
-    fn line_box(&self, line: &Line, x: f32, lh: f32, size: f32, face: FaceId) -> VBox {
+    /// A line as a box; its text is the content of element `elem`, or of
+    /// its link's.
+    fn line_box(&self, line: &Line, x: f32, lh: f32, size: f32, face: FaceId, elem: u32) -> VBox {
         let mut b = VBox::new(lh, BoxKind::Line);
         let base = self.baseline(face, size, lh);
         b.baseline = Some(base);
         b.foot = lh - base;
         // Exact: a book holds every line until it is paginated.
         b.draws.reserve_exact(line.fragments.len());
+        b.roles.reserve_exact(line.fragments.len());
         for f in &line.fragments {
-            b.draws.push(Draw::Text {
-                x: x + f.x,
-                y: base,
-                size,
-                face: f.face,
-                colour: f.colour,
-                text: f.text.clone(),
-                glyphs: GlyphRun::new(&f.glyphs),
-            });
-            if let Some(t) = f.link.and_then(|l| self.targets.get(l)) {
+            let link = f.link.and_then(|l| self.targets.get(l));
+            b.add(
+                Draw::Text {
+                    x: x + f.x,
+                    y: base,
+                    size,
+                    face: f.face,
+                    colour: f.colour,
+                    text: f.text.clone(),
+                    glyphs: GlyphRun::new(&f.glyphs),
+                },
+                Role::Content(link.map_or(elem, |l| l.elem)),
+            );
+            if let Some(l) = link {
                 b.links.push(LinkArea {
                     x: x + f.x,
                     y: 0.0,
                     w: f.width,
                     h: lh,
-                    target: t.clone(),
+                    target: l.target.clone(),
+                    elem: Some(l.elem),
+                    alt: l.alt.clone(),
                 });
             }
         }
@@ -1045,21 +1174,33 @@ impl<'a> Ctx<'a> {
                     }
                     return;
                 }
-                let mut runs = Vec::new();
-                self.runs(content, FaceId::Regular, self.colours.text, None, &mut runs);
-                self.set_lines(&runs, x, width, self.size(), false, gap, false);
+                let p = self.open(Kind::Paragraph);
+                self.within(p, |ctx| {
+                    let mut runs = Vec::new();
+                    ctx.runs(content, FaceId::Regular, ctx.colours.text, None, &mut runs);
+                    ctx.set_lines(&runs, x, width, ctx.size(), false, gap, false, p);
+                });
             }
             Block::List { start, items, .. } => {
                 let indent = self.bs.text.list_indent * self.size();
+                let list = self.open(Kind::List {
+                    numbered: start.is_some(),
+                });
                 for (k, item) in items.iter().enumerate() {
                     let marker = match start {
                         Some(s) => format!("{}.", s.saturating_add(k as u64)),
                         None if depth.is_multiple_of(2) => "•".to_string(),
                         None => "–".to_string(),
                     };
+                    let (label, body) = self.within(list, |ctx| {
+                        let li = ctx.open(Kind::Item);
+                        ctx.within(li, |ctx| (ctx.open(Kind::Label), ctx.open(Kind::Body)))
+                    });
                     let at = self.out.len();
                     for (bi, b) in item.iter().enumerate() {
-                        self.block(b, x + indent, width - indent, depth + 1);
+                        self.within(body, |ctx| {
+                            ctx.block(b, x + indent, width - indent, depth + 1)
+                        });
                         // A tight list's items sit closer than paragraphs.
                         if bi == 0
                             && let Some(first) = self.out.get_mut(at)
@@ -1079,15 +1220,20 @@ impl<'a> Ctx<'a> {
                     let colour = self.colours.heading;
                     if let Some(first) = self.out.get_mut(at) {
                         let y = first.baseline.unwrap_or(size);
-                        first.draws.push(Draw::Text {
-                            x: x + indent - w - size * 0.45,
-                            y,
-                            size,
-                            face,
-                            colour,
-                            text: marker,
-                            glyphs,
-                        });
+                        // First, as it is read: before the item's text.
+                        first.draws.insert(
+                            0,
+                            Draw::Text {
+                                x: x + indent - w - size * 0.45,
+                                y,
+                                size,
+                                face,
+                                colour,
+                                text: marker,
+                                glyphs,
+                            },
+                        );
+                        first.roles.insert(0, Role::Content(label));
                     }
                 }
             }
@@ -1095,26 +1241,32 @@ impl<'a> Ctx<'a> {
             Block::BlockQuote { blocks, .. } => {
                 let indent = self.size() * 1.2;
                 let at = self.out.len();
+                let quote = self.open(Kind::Quote);
                 for b in blocks {
-                    self.block(b, x + indent, width - indent, depth);
+                    self.within(quote, |ctx| ctx.block(b, x + indent, width - indent, depth));
                 }
                 let rule = self.colours.rule;
                 let lw = self.size() * 0.15;
                 for b in &mut self.out[at..] {
                     let h = b.height;
-                    b.draws.push(Draw::Line {
-                        from: (x + lw, 0.0),
-                        to: (x + lw, h),
-                        width: lw,
-                        colour: rule,
-                        dash: None,
-                    });
+                    b.add(
+                        Draw::Line {
+                            from: (x + lw, 0.0),
+                            to: (x + lw, h),
+                            width: lw,
+                            colour: rule,
+                            dash: None,
+                        },
+                        Role::Layout,
+                    );
                 }
             }
             Block::Code { text, .. } => {
                 let size = self.size() * 0.9;
                 let lh = size * 1.3;
                 let mut first = true;
+                let p = self.open(Kind::Paragraph);
+                let code = self.within(p, |ctx| ctx.open(Kind::Code));
                 for l in text.lines() {
                     let run = Run {
                         text: l.trim_end().to_string(),
@@ -1126,7 +1278,7 @@ impl<'a> Ctx<'a> {
                         .shaper
                         .set(&[run], &[width - size], &self.opts(size, true));
                     for line in lines.iter() {
-                        let mut b = self.line_box(line, x + size, lh, size, FaceId::SemiBold);
+                        let mut b = self.line_box(line, x + size, lh, size, FaceId::SemiBold, code);
                         if first {
                             b.space_before = gap;
                             first = false;
@@ -1142,13 +1294,16 @@ impl<'a> Ctx<'a> {
             Block::Rule { .. } => {
                 let mut b = VBox::new(lead, BoxKind::Other);
                 b.space_before = gap;
-                b.draws.push(Draw::Line {
-                    from: (x + width * 0.3, lead / 2.0),
-                    to: (x + width * 0.7, lead / 2.0),
-                    width: 0.6,
-                    colour: self.colours.rule,
-                    dash: None,
-                });
+                b.add(
+                    Draw::Line {
+                        from: (x + width * 0.3, lead / 2.0),
+                        to: (x + width * 0.7, lead / 2.0),
+                        width: 0.6,
+                        colour: self.colours.rule,
+                        dash: None,
+                    },
+                    Role::Layout,
+                );
                 self.push(b);
             }
         }
@@ -1174,6 +1329,7 @@ impl<'a> Ctx<'a> {
         let rule_gap = if rule { size * 0.3 } else { 0.0 };
         let mut b = VBox::new(above + text_h + rule_gap + below, BoxKind::Heading(level));
         let base = self.baseline(FaceId::Heading, size, lh);
+        let h = Role::Content(self.open(Kind::Heading(level, title.to_string())));
         for (i, line) in lines.iter().enumerate() {
             let centre = if level == 1 {
                 (width - line.width) / 2.0
@@ -1181,26 +1337,32 @@ impl<'a> Ctx<'a> {
                 0.0
             };
             for f in &line.fragments {
-                b.draws.push(Draw::Text {
-                    x: x + centre + f.x,
-                    y: above + lh * i as f32 + base,
-                    size,
-                    face: f.face,
-                    colour: f.colour,
-                    text: f.text.clone(),
-                    glyphs: GlyphRun::new(&f.glyphs),
-                });
+                b.add(
+                    Draw::Text {
+                        x: x + centre + f.x,
+                        y: above + lh * i as f32 + base,
+                        size,
+                        face: f.face,
+                        colour: f.colour,
+                        text: f.text.clone(),
+                        glyphs: GlyphRun::new(&f.glyphs),
+                    },
+                    h,
+                );
             }
         }
         if rule {
             let y = text_h + rule_gap * 0.5;
-            b.draws.push(Draw::Line {
-                from: (x, y),
-                to: (x + width, y),
-                width: 0.8,
-                colour: self.colours.rule,
-                dash: None,
-            });
+            b.add(
+                Draw::Line {
+                    from: (x, y),
+                    to: (x + width, y),
+                    width: 0.8,
+                    colour: self.colours.rule,
+                    dash: None,
+                },
+                Role::Layout,
+            );
         }
         b.space_before = t.heading_above[li] * lead;
         b.brk = if level <= 2 {
@@ -1245,13 +1407,23 @@ impl<'a> Ctx<'a> {
         // but not so far that its text gets too small to read.
         let least = self.least_scale(tree, scale);
         b.shrink = picture * (1.0 - least.max(0.8)).max(0.0);
-        b.draws.push(Draw::Svg {
-            tree,
-            x: x + (width - w) / 2.0,
-            y: -top * scale,
-            w,
-            h,
-        });
+        // Read out as the site's alt text says it.
+        let alt = if self.keep_draws {
+            crate::html::alt::of_diagram(self.book, index).unwrap_or_default()
+        } else {
+            String::new()
+        };
+        let figure = self.open(Kind::Figure(alt));
+        b.add(
+            Draw::Svg {
+                tree,
+                x: x + (width - w) / 2.0,
+                y: -top * scale,
+                w,
+                h,
+            },
+            Role::Content(figure),
+        );
         // Kept with the sentence that introduces it.
         if matches!(
             self.out.last(),
@@ -1288,19 +1460,23 @@ impl<'a> Ctx<'a> {
         let path = match self.book.local_image_path(url) {
             // A web image is not fetched: its alt text and link stand in.
             None => {
-                self.targets.push(Target::Url(url.to_string()));
+                let text = if alt.is_empty() {
+                    url.to_string()
+                } else {
+                    alt.to_string()
+                };
+                let p = self.open(Kind::Paragraph);
+                let link = self.within(p, |ctx| {
+                    ctx.link(Target::Url(url.to_string()), text.clone())
+                });
                 let run = Run {
-                    text: if alt.is_empty() {
-                        url.to_string()
-                    } else {
-                        alt.to_string()
-                    },
+                    text,
                     face: FaceId::Italic,
                     colour: self.colours.link,
-                    link: Some(self.targets.len() - 1),
+                    link: Some(link),
                 };
                 let gap = self.lead() * self.bs.text.paragraph_gap;
-                self.set_lines(&[run], x, width, self.size(), false, gap, false);
+                self.set_lines(&[run], x, width, self.size(), false, gap, false, p);
                 return;
             }
             Some(Err(reason)) => {
@@ -1360,13 +1536,22 @@ impl<'a> Ctx<'a> {
         b.picture = h;
         // It may shrink to 80 % rather than leave a hole at a page's foot.
         b.shrink = h * 0.2;
-        b.draws.push(Draw::Image {
-            image: self.images.len() - 1,
-            x: x + (width - w) / 2.0,
-            y: 0.0,
-            w,
-            h,
-        });
+        // An image with no alt text is decoration, as on the web.
+        let role = if alt.trim().is_empty() {
+            Role::Layout
+        } else {
+            Role::Content(self.open(Kind::Figure(alt.to_string())))
+        };
+        b.add(
+            Draw::Image {
+                image: self.images.len() - 1,
+                x: x + (width - w) / 2.0,
+                y: 0.0,
+                w,
+                h,
+            },
+            role,
+        );
         if matches!(
             self.out.last(),
             Some(VBox {
@@ -1379,8 +1564,16 @@ impl<'a> Ctx<'a> {
         self.push(b);
     }
 
-    /// Centred lines of ragged text as one box.
-    fn centred(&mut self, text: &str, face: FaceId, size: f32, colour: Rgb, lh_ratio: f32) -> VBox {
+    /// Centred lines of ragged text as one box, the content of `elem`.
+    fn centred(
+        &mut self,
+        text: &str,
+        face: FaceId,
+        size: f32,
+        colour: Rgb,
+        lh_ratio: f32,
+        elem: u32,
+    ) -> VBox {
         let run = Run {
             text: text.to_string(),
             face,
@@ -1407,15 +1600,18 @@ impl<'a> Ctx<'a> {
         for (i, line) in lines.iter().enumerate() {
             let dx = (self.width - line.width) / 2.0;
             for f in &line.fragments {
-                b.draws.push(Draw::Text {
-                    x: dx + f.x,
-                    y: lh * i as f32 + base,
-                    size,
-                    face: f.face,
-                    colour: f.colour,
-                    text: f.text.clone(),
-                    glyphs: GlyphRun::new(&f.glyphs),
-                });
+                b.add(
+                    Draw::Text {
+                        x: dx + f.x,
+                        y: lh * i as f32 + base,
+                        size,
+                        face: f.face,
+                        colour: f.colour,
+                        text: f.text.clone(),
+                        glyphs: GlyphRun::new(&f.glyphs),
+                    },
+                    Role::Content(elem),
+                );
             }
         }
         b
@@ -1430,29 +1626,37 @@ impl<'a> Ctx<'a> {
         let mut page = VBox::new(self.body, BoxKind::Other);
         page.brk = Brk::NewPage;
         let mut y = self.body * 0.3;
-        let t = self.centred(&title, FaceId::Heading, size, self.colours.heading, 1.15);
-        for mut d in t.draws {
+        // The book's first heading (one that repeats the title is not
+        // drawn again).
+        let h1 = self.open(Kind::Heading(1, title.clone()));
+        let colour = self.colours.heading;
+        let t = self.centred(&title, FaceId::Heading, size, colour, 1.15, h1);
+        for (mut d, role) in t.draws.into_iter().zip(t.roles) {
             d.shift(0.0, y);
-            page.draws.push(d);
+            page.add(d, role);
         }
         y += t.height + size * 0.35;
-        page.draws.push(Draw::Line {
-            from: (self.width * 0.3, y),
-            to: (self.width * 0.7, y),
-            width: 1.0,
-            colour: self.colours.rule,
-            dash: None,
-        });
+        page.add(
+            Draw::Line {
+                from: (self.width * 0.3, y),
+                to: (self.width * 0.7, y),
+                width: 1.0,
+                colour: self.colours.rule,
+                dash: None,
+            },
+            Role::Layout,
+        );
         y += size * 0.45;
         for (text, face, scale) in [
             (subtitle, FaceId::Italic, 0.5),
             (author, FaceId::Regular, 0.42),
         ] {
             if let Some(text) = text {
-                let s = self.centred(&text, face, size * scale, self.colours.text, 1.3);
-                for mut d in s.draws {
+                let p = self.open(Kind::Paragraph);
+                let s = self.centred(&text, face, size * scale, self.colours.text, 1.3, p);
+                for (mut d, role) in s.draws.into_iter().zip(s.roles) {
                     d.shift(0.0, y);
-                    page.draws.push(d);
+                    page.add(d, role);
                 }
                 y += s.height + size * 0.2;
             }
@@ -1468,10 +1672,17 @@ impl<'a> Ctx<'a> {
         let num_w = self.shaper.width(FaceId::Regular, "000", size);
         let dot = self.shaper.shape(FaceId::Regular, ".").to_vec();
         let step = size * 0.55;
+        let contents = self.open(Kind::Contents);
         for e in toc {
             if self.title_slug.as_deref() == Some(e.slug.as_str()) {
                 continue;
             }
+            // An entry: its link (the title, the description that runs on
+            // from it, and the page number).
+            let link = self.within(contents, |ctx| {
+                let entry = ctx.open(Kind::ContentsEntry);
+                ctx.within(entry, |ctx| ctx.open(Kind::Link))
+            });
             let (face, tsize, colour, above) = if e.level <= 1 {
                 (
                     FaceId::Heading,
@@ -1507,15 +1718,18 @@ impl<'a> Ctx<'a> {
             let mut y = 0.0;
             for (i, line) in lines.iter().enumerate() {
                 for f in &line.fragments {
-                    b.draws.push(Draw::Text {
-                        x: f.x,
-                        y: y + base,
-                        size: tsize,
-                        face: f.face,
-                        colour: f.colour,
-                        text: f.text.clone(),
-                        glyphs: GlyphRun::new(&f.glyphs),
-                    });
+                    b.add(
+                        Draw::Text {
+                            x: f.x,
+                            y: y + base,
+                            size: tsize,
+                            face: f.face,
+                            colour: f.colour,
+                            text: f.text.clone(),
+                            glyphs: GlyphRun::new(&f.glyphs),
+                        },
+                        Role::Content(link),
+                    );
                 }
                 if i + 1 == lines.len() {
                     // Dot leaders on a grid, so they line up down the page.
@@ -1538,24 +1752,30 @@ impl<'a> Ctx<'a> {
                             glyphs.push(g);
                             text.push('.');
                         }
-                        b.draws.push(Draw::Text {
-                            x: from,
+                        b.add(
+                            Draw::Text {
+                                x: from,
+                                y: y + base,
+                                size,
+                                face: FaceId::Regular,
+                                colour: self.colours.muted,
+                                text,
+                                glyphs: GlyphRun::new(&glyphs),
+                            },
+                            Role::Layout,
+                        );
+                    }
+                    b.add(
+                        Draw::PageRef {
+                            slug: e.slug.clone(),
+                            x: self.width,
                             y: y + base,
                             size,
                             face: FaceId::Regular,
-                            colour: self.colours.muted,
-                            text,
-                            glyphs: GlyphRun::new(&glyphs),
-                        });
-                    }
-                    b.draws.push(Draw::PageRef {
-                        slug: e.slug.clone(),
-                        x: self.width,
-                        y: y + base,
-                        size,
-                        face: FaceId::Regular,
-                        colour,
-                    });
+                            colour,
+                        },
+                        Role::Content(link),
+                    );
                 }
                 y += lh;
             }
@@ -1566,6 +1786,8 @@ impl<'a> Ctx<'a> {
                 w: self.width,
                 h: y,
                 target: Target::Heading(e.slug.clone()),
+                elem: Some(link),
+                alt: e.title.clone(),
             });
             self.push(b);
             // A part's entry stays with its first section's.
@@ -1585,15 +1807,18 @@ impl<'a> Ctx<'a> {
         let size = self.size() * 0.9;
         let lead = size * self.bs.text.leading;
         let hs = self.size() * self.bs.text.heading_scale[2];
+        // A heading as the book's sections are, after them.
+        let h = self.open(Kind::Heading(2, heading.clone()));
         let head = Run {
             text: heading,
             face: FaceId::Heading,
             colour: self.colours.heading,
             link: None,
         };
-        self.set_lines(&[head], 0.0, self.width, hs, true, 0.0, true);
+        self.set_lines(&[head], 0.0, self.width, hs, true, 0.0, true, h);
         self.next_brk = Some(Brk::Never);
         for para in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
+            let p = self.open(Kind::Paragraph);
             let mut runs = Vec::new();
             for (k, word) in para.split_whitespace().enumerate() {
                 let space = if k == 0 { "" } else { " " };
@@ -1601,7 +1826,8 @@ impl<'a> Ctx<'a> {
                     .trim_start_matches('(')
                     .trim_end_matches([')', ',', '.', ';']);
                 if url.starts_with("https://") || url.starts_with("http://") {
-                    self.targets.push(Target::Url(url.to_string()));
+                    let link =
+                        self.within(p, |ctx| ctx.link(Target::Url(url.to_string()), url.into()));
                     let (pre, post) = word.split_once(url).unwrap_or(("", ""));
                     runs.push(Run {
                         text: format!("{space}{pre}"),
@@ -1613,7 +1839,7 @@ impl<'a> Ctx<'a> {
                         text: url.to_string(),
                         face: FaceId::Regular,
                         colour: self.colours.link,
-                        link: Some(self.targets.len() - 1),
+                        link: Some(link),
                     });
                     runs.push(Run {
                         text: post.to_string(),
@@ -1631,7 +1857,7 @@ impl<'a> Ctx<'a> {
                 }
             }
             runs.retain(|r| !r.text.is_empty());
-            self.set_lines(&runs, 0.0, self.width, size, false, lead * 0.5, false);
+            self.set_lines(&runs, 0.0, self.width, size, false, lead * 0.5, false, p);
         }
     }
 
@@ -1698,6 +1924,9 @@ impl<'a> Ctx<'a> {
             title_slug: None,
             label_units: self.label_units,
             keep_draws: true,
+            elements: Vec::new(),
+            next_elem: 0,
+            parent: None,
         }
     }
 
@@ -1723,7 +1952,10 @@ impl<'a> Ctx<'a> {
                 height: ps.height,
                 label: plan.labels.get(pi).copied().unwrap_or(Label::Arabic(1)),
                 draws: Vec::with_capacity(draws + 1),
+                roles: Vec::with_capacity(draws + 1),
                 links: Vec::new(),
+                // Every element its content belongs to is made by now.
+                elements: std::mem::take(&mut self.elements),
             };
             for &(bi, y) in placed {
                 let Some(b) = self.out.get_mut(bi) else {
@@ -1739,6 +1971,7 @@ impl<'a> Ctx<'a> {
                     d.shift(dx, dy);
                     page.draws.push(d);
                 }
+                page.roles.append(&mut b.roles);
                 for mut l in std::mem::take(&mut b.links) {
                     l.x += dx;
                     l.y += dy;
@@ -1791,7 +2024,9 @@ impl<'a> Ctx<'a> {
                     text,
                     glyphs,
                 });
+                page.roles.push(Role::Footer);
             }
+            debug_assert_eq!(page.draws.len(), page.roles.len());
             emit(page);
         }
     }
@@ -2168,6 +2403,9 @@ mod tests {
             title_slug: None,
             label_units: (style.board.label_size * UNIT) as f32,
             keep_draws: true,
+            elements: Vec::new(),
+            next_elem: 0,
+            parent: None,
         };
         let parsed: Vec<Option<usize>> = book
             .diagrams

@@ -123,6 +123,14 @@ pub fn book_pdf_with(
         author: fm.get("author").map(str::to_string),
         keywords,
         date: options.date,
+        // The front matter's `lang`, as the author writes it (`en-GB`).
+        lang: fm
+            .get("lang")
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .unwrap_or("en")
+            .to_string(),
+        tagged: true,
     };
     let sheet = (options.format == PageFormat::Zine).then_some(write::Sheet {
         width: book_style.letter.width,

@@ -1,13 +1,19 @@
 //! Laid-out pages to PDF bytes with krilla: embedded, subset fonts; diagrams
 //! as vectors (`vector`); links, named destinations, the outline,
 //! page labels and metadata.
+//!
+//! A tagged document ([`Meta::tagged`], the book) is PDF/UA-1, checked by
+//! krilla's validator as it is written: each draw is marked as the content
+//! of its element of the book's structure ([`Role`], [`Element`]) or as an
+//! artifact, and the structure becomes the tag tree, in reading order.
 
 use std::collections::{BTreeMap, HashMap};
-use std::num::NonZeroU32;
+use std::num::{NonZeroU16, NonZeroU32};
 
 use krilla::action::{Action, LinkAction};
 use krilla::annotation::{Annotation, LinkAnnotation, Target as KTarget};
 use krilla::color::rgb;
+use krilla::configure::{Accessibility, ConfigurationBuilder};
 use krilla::destination::{Destination, NamedDestination, XyzDestination};
 use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
 use krilla::metadata::{DateTime, Metadata};
@@ -16,13 +22,17 @@ use krilla::outline::{Outline, OutlineNode};
 use krilla::page::{NumberingStyle, PageLabel, PageSettings};
 use krilla::paint::{Fill, Stroke, StrokeDash};
 use krilla::surface::Surface;
+use krilla::tagging::{
+    Artifact, ArtifactType, BBox, ContentTag, Identifier, ListNumbering, Node, SpanTag, Tag,
+    TagGroup, TagKind, TagTree,
+};
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use krilla::{Document, SerializeSettings};
 use rayon::prelude::*;
 use resvg::usvg;
 
 use super::impose::{Slot, impose};
-use super::layout::{Draw, Figure, Label, Laid, OutlineEntry, Page, Target};
+use super::layout::{Draw, Element, Figure, Kind, Label, Laid, OutlineEntry, Page, Role, Target};
 use super::text::{FaceId, Fonts, Rgb};
 use super::vector::{self, Shapes};
 
@@ -33,6 +43,11 @@ pub struct Meta {
     pub author: Option<String>,
     pub keywords: Vec<String>,
     pub date: Option<(i32, u8, u8)>,
+    /// The document's language (`en`).
+    pub lang: String,
+    /// Tagged PDF/UA-1, validated as it is written: the pages' draws need
+    /// their roles ([`Page::roles`]).
+    pub tagged: bool,
 }
 
 /// A sheet for imposed formats: its size, in points.
@@ -152,8 +167,22 @@ pub fn write_pages(
                 .ok_or_else(|| format!("cannot embed the font for {f:?}"))
         })
         .collect::<Result<_, _>>()?;
+    let settings = if meta.tagged {
+        let configuration = ConfigurationBuilder::new()
+            .with_accessibility_validator(Accessibility::UA1)
+            .finish()
+            .map_err(|e| format!("PDF/UA-1 cannot be written: {e:?}"))?;
+        SerializeSettings {
+            configuration,
+            enable_tagging: true,
+            ..SerializeSettings::default()
+        }
+    } else {
+        SerializeSettings::default()
+    };
     let mut writer = Writer {
-        doc: Document::new_with(SerializeSettings::default()),
+        doc: Document::new_with(settings),
+        tags: meta.tagged.then(Tags::default),
         kfonts,
         parts,
         place: Vec::new(),
@@ -230,8 +259,126 @@ fn figures<'p>(page: &'p Page, trees: &'p [Figure]) -> impl Iterator<Item = usiz
         .filter(|&t| matches!(trees.get(t), Some(Figure::Diagram(_))))
 }
 
+/// Where a piece of content is read: its page (in the book's order, before
+/// any imposition), then its draw's index there; a link's annotations after
+/// the page's draws.
+type Key = (usize, usize, usize);
+
+/// The tagged document's structure so far.
+#[derive(Default)]
+struct Tags {
+    /// Every element, by id.
+    elements: Vec<Element>,
+    /// Each element's own content, by where it is read.
+    content: Vec<Vec<(Key, Identifier)>>,
+    /// Where each figure is drawn: its sheet side and box.
+    boxes: HashMap<u32, BBox>,
+}
+
+impl Tags {
+    fn take(&mut self, page: &mut Page) {
+        for e in std::mem::take(&mut page.elements) {
+            debug_assert_eq!(e.id as usize, self.elements.len());
+            self.elements.push(e);
+            self.content.push(Vec::new());
+        }
+    }
+
+    fn add(&mut self, elem: u32, key: Key, id: Identifier) {
+        if let Some(c) = self.content.get_mut(elem as usize) {
+            c.push((key, id));
+        }
+    }
+
+    fn is_figure(&self, elem: u32) -> bool {
+        matches!(
+            self.elements.get(elem as usize),
+            Some(Element {
+                kind: Kind::Figure(_),
+                ..
+            })
+        )
+    }
+
+    /// The tag tree: each element holds its content and its elements in
+    /// the order they are read; one with neither is left out.
+    fn tree(self, lang: &str) -> TagTree {
+        let Tags {
+            elements,
+            content,
+            mut boxes,
+        } = self;
+        let n = elements.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut roots = Vec::new();
+        for e in &elements {
+            match e.parent.map(|p| p as usize).filter(|&p| p < n) {
+                Some(p) => children[p].push(e.id as usize),
+                None => roots.push(e.id as usize),
+            }
+        }
+        let mut built: Vec<Option<(Key, Node)>> = (0..n).map(|_| None).collect();
+        let mut content = content;
+        let gather = |ids: &[usize], built: &mut Vec<Option<(Key, Node)>>| -> Vec<(Key, Node)> {
+            ids.iter().filter_map(|&c| built[c].take()).collect()
+        };
+        // An element is made after its parent: children first, from the end.
+        for id in (0..n).rev() {
+            let mut items: Vec<(Key, Node)> = std::mem::take(&mut content[id])
+                .into_iter()
+                .map(|(k, i)| (k, Node::Leaf(i)))
+                .collect();
+            items.extend(gather(&children[id], &mut built));
+            if items.is_empty() {
+                continue;
+            }
+            items.sort_by_key(|&(k, _)| k);
+            let key = items[0].0;
+            let mut tag = tag_of(&elements[id].kind);
+            if let (TagKind::Figure(f), Some(b)) = (&mut tag, boxes.remove(&(id as u32))) {
+                f.set_bbox(Some(b));
+            }
+            let group = TagGroup::with_children(tag, items.into_iter().map(|(_, n)| n).collect());
+            built[id] = Some((key, group.into()));
+        }
+        let mut top = gather(&roots, &mut built);
+        top.sort_by_key(|&(k, _)| k);
+        TagTree::from(top.into_iter().map(|(_, n)| n).collect::<Vec<_>>())
+            .with_lang(Some(lang.to_string()))
+    }
+}
+
+/// The PDF structure element of an element of the book.
+fn tag_of(kind: &Kind) -> TagKind {
+    match kind {
+        Kind::Heading(level, title) => Tag::Hn(
+            NonZeroU16::new(u16::from(*level)).unwrap_or(NonZeroU16::MIN),
+            Some(title.clone()),
+        )
+        .into(),
+        Kind::Paragraph => Tag::P.into(),
+        Kind::List { numbered } => Tag::L(if *numbered {
+            ListNumbering::Decimal
+        } else {
+            ListNumbering::Disc
+        })
+        .into(),
+        Kind::Item => Tag::LI.into(),
+        Kind::Label => Tag::Lbl.into(),
+        Kind::Body => Tag::LBody.into(),
+        Kind::Figure(alt) => Tag::Figure(Some(alt.clone())).into(),
+        Kind::Link => Tag::Link.into(),
+        Kind::Contents => Tag::TOC.into(),
+        Kind::ContentsEntry => Tag::TOCI.into(),
+        Kind::Quote => Tag::BlockQuote.into(),
+        Kind::Code => Tag::Code.into(),
+    }
+}
+
 struct Writer<'w, 'p> {
     doc: Document,
+    /// The structure of a tagged document.
+    tags: Option<Tags>,
     kfonts: Vec<Font>,
     parts: &'w Parts<'p>,
     /// Each page's side and offset there; empty when each page is its own
@@ -265,6 +412,11 @@ impl Writer<'_, '_> {
         sides: usize,
         slots: &[Slot],
     ) -> Result<(), String> {
+        if let Some(tags) = &mut self.tags {
+            for p in pages.iter_mut() {
+                tags.take(p);
+            }
+        }
         let first_side = slots.iter().map(|s| s.side).min().unwrap_or(0);
         let mut on_side: Vec<Vec<&Slot>> = vec![Vec::new(); sides];
         for s in slots {
@@ -350,9 +502,11 @@ impl Writer<'_, '_> {
                             None => continue,
                         },
                     };
-                    links.push(Annotation::new_link(
-                        LinkAnnotation::new(rect, target),
-                        None,
+                    let alt = Some(l.alt.clone()).filter(|a| !a.trim().is_empty());
+                    links.push((
+                        Annotation::new_link(LinkAnnotation::new(rect, target), alt),
+                        l.elem,
+                        s.page,
                     ));
                 }
             }
@@ -366,27 +520,46 @@ impl Writer<'_, '_> {
                     surface.push_transform(&Transform::from_translate(s.x, s.y));
                     draw_page(
                         &mut surface,
-                        trees,
-                        self.parts.images,
-                        &parsed,
+                        Drawing {
+                            trees,
+                            images: self.parts.images,
+                            parsed: &parsed,
+                            fonts: &self.kfonts,
+                        },
                         p,
-                        &self.kfonts,
                         &mut self.shapes,
+                        self.tags.as_mut().map(|t| (t, *s)),
                     );
                     surface.pop();
                 }
                 if let (Some(sh), Some(first_page)) = (self.sheet, pages.first()) {
+                    let tagged = self.tags.is_some();
+                    if tagged {
+                        surface.start_tagged(ContentTag::Artifact(Artifact::with_kind(
+                            ArtifactType::Page,
+                        )));
+                    }
                     marks(&mut surface, sh, first_page.width, first_page.height);
+                    if tagged {
+                        surface.end_tagged();
+                    }
                 }
                 surface.finish();
             }
-            for link in links {
-                page.add_annotation(link);
+            for (k, (link, elem, at)) in links.into_iter().enumerate() {
+                match (&mut self.tags, elem) {
+                    (Some(tags), Some(elem)) => {
+                        let id = page.add_tagged_annotation(link);
+                        tags.add(elem, (at, usize::MAX, k), id);
+                    }
+                    _ => page.add_annotation(link),
+                }
             }
             page.finish();
             for s in on {
                 if let Some(done) = pages.get_mut(s.page - first) {
                     done.draws = Vec::new();
+                    done.roles = Vec::new();
                     done.links = Vec::new();
                 }
             }
@@ -405,11 +578,14 @@ impl Writer<'_, '_> {
         }
         let outline = outline(self.parts.outline, &|slug| self.dest(slug));
         self.doc.set_outline(outline);
+        if let Some(tags) = self.tags.take() {
+            self.doc.set_tag_tree(tags.tree(&meta.lang));
+        }
         let mut m = Metadata::new()
             .title(meta.title.clone())
             .creator("chess-kit-docs".to_string())
             .keywords(meta.keywords.clone())
-            .language("en".to_string());
+            .language(meta.lang.clone());
         if let Some(s) = &meta.subject {
             m = m.description(s.clone());
         }
@@ -422,9 +598,17 @@ impl Writer<'_, '_> {
             m = m.creation_date(DateTime::new(y).month(mo.clamp(1, 12)).day(d.clamp(1, 31)));
         }
         self.doc.set_metadata(m);
-        self.doc
-            .finish()
-            .map_err(|e| format!("the PDF could not be written: {e:?}"))
+        self.doc.finish().map_err(|e| match e {
+            krilla::error::KrillaError::Validation(errors) => format!(
+                "the PDF is not PDF/UA-1 (krilla's validator): {}",
+                errors
+                    .iter()
+                    .map(|e| format!("{e:?}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            e => format!("the PDF could not be written: {e:?}"),
+        })
     }
 }
 
@@ -457,16 +641,82 @@ fn outline(headings: &[OutlineEntry], dest: &dyn Fn(&str) -> Option<XyzDestinati
     root
 }
 
+/// What a page's draws refer to.
+struct Drawing<'d> {
+    trees: &'d [Figure],
+    images: &'d [krilla::image::Image],
+    parsed: &'d HashMap<usize, usvg::Tree>,
+    fonts: &'d [Font],
+}
+
+/// Draws a page; with `tags`, a tagged document's and the slot the page
+/// is in, each run of draws of one role is marked as its element's
+/// content or as an artifact.
 fn draw_page(
     surface: &mut Surface,
-    trees: &[Figure],
-    images: &[krilla::image::Image],
-    parsed: &HashMap<usize, usvg::Tree>,
+    with: Drawing,
     page: &Page,
-    fonts: &[Font],
     shapes: &mut Shapes,
+    mut tags: Option<(&mut Tags, &Slot)>,
 ) {
-    for d in &page.draws {
+    let Drawing {
+        trees,
+        images,
+        parsed,
+        fonts,
+    } = with;
+    let mut open: Option<Role> = None;
+    for (i, d) in page.draws.iter().enumerate() {
+        let drawn = match d {
+            Draw::Text { glyphs, .. } => !glyphs.is_empty(),
+            Draw::Line { .. } => true,
+            Draw::Svg { tree, .. } => match trees.get(*tree) {
+                Some(Figure::Tree(_)) => true,
+                Some(Figure::Diagram(_)) => parsed.contains_key(tree),
+                None => false,
+            },
+            Draw::Image { image, .. } => images.get(*image).is_some(),
+            Draw::PageRef { .. } => false,
+        };
+        if !drawn {
+            continue;
+        }
+        if let Some((tags, slot)) = &mut tags {
+            let role = page.roles.get(i).copied();
+            if role != open {
+                if open.is_some() {
+                    surface.end_tagged();
+                }
+                let artifact = |kind| ContentTag::Artifact(Artifact::with_kind(kind));
+                match role {
+                    Some(Role::Content(e)) => {
+                        let tag = if tags.is_figure(e) {
+                            ContentTag::Other
+                        } else {
+                            ContentTag::Span(SpanTag::empty())
+                        };
+                        let id = surface.start_tagged(tag);
+                        tags.add(e, (slot.page, i, 0), id);
+                    }
+                    Some(Role::Layout) => {
+                        surface.start_tagged(artifact(ArtifactType::Layout));
+                    }
+                    Some(Role::Footer) => {
+                        surface.start_tagged(artifact(ArtifactType::Footer));
+                    }
+                    None => {}
+                }
+                open = role;
+            }
+            if let (
+                Some(Role::Content(e)),
+                Draw::Svg { x, y, w, h, .. } | Draw::Image { x, y, w, h, .. },
+            ) = (role, d)
+                && let Some(rect) = Rect::from_xywh(x + slot.x, y + slot.y, *w, *h)
+            {
+                tags.boxes.entry(e).or_insert(BBox::new(slot.side, rect));
+            }
+        }
         match d {
             Draw::Text {
                 x,
@@ -543,6 +793,9 @@ fn draw_page(
             // Resolved by the layout; nothing is left to draw.
             Draw::PageRef { .. } => {}
         }
+    }
+    if open.is_some() {
+        surface.end_tagged();
     }
 }
 
@@ -671,6 +924,8 @@ mod tests {
             author: None,
             keywords: Vec::new(),
             date: None,
+            lang: "en".into(),
+            tagged: true,
         };
         for (ps, sheet) in [
             (&bs.letter, None),
