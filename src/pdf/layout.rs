@@ -1127,7 +1127,12 @@ impl<'a> Ctx<'a> {
                     text: f.text.clone(),
                     glyphs: GlyphRun::new(&f.glyphs),
                 },
-                Role::Content(link.map_or(elem, |l| l.elem)),
+                // A hyphen the breaker added is not read: the word is.
+                if f.hyphen {
+                    Role::Layout
+                } else {
+                    Role::Content(link.map_or(elem, |l| l.elem))
+                },
             );
             if let Some(l) = link {
                 b.links.push(LinkArea {

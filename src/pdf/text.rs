@@ -275,6 +275,10 @@ pub struct Fragment {
     pub link: Option<usize>,
     pub text: String,
     pub glyphs: Vec<Glyph>,
+    /// The hyphen the breaker added at the line's end: drawn, but not part
+    /// of the text (tagged PDF makes it an artifact, so the word reads
+    /// whole).
+    pub hyphen: bool,
 }
 
 /// One set line.
@@ -621,21 +625,42 @@ impl Shaper<'_> {
             if let Some(p) = hyphen {
                 let piece = &para.pieces[p];
                 let glyphs = self.shape(piece.face, "-").to_vec();
-                let hy = Piece {
+                // A fragment of its own, so it can be drawn and not read.
+                line.fragments.push(Fragment {
+                    x,
+                    width: advance(&glyphs) * opt.size,
                     face: piece.face,
                     colour: piece.colour,
                     link: piece.link,
                     text: "-".to_string(),
                     glyphs,
-                };
-                self.place(&mut line, &hy, x, None, opt.size);
+                    hyphen: true,
+                });
                 x += items[b].width;
+            } else if !last && let Some(f) = line.fragments.last_mut() {
+                // The space the line ends at stays in the text, without
+                // width, so words are not run together across lines.
+                self.trailing_space(f, 0.0);
             }
             line.width = x;
             out.push(line);
             start = b + 1;
         }
         out
+    }
+
+    /// A space glyph of `advance` ems at the end of `f`, whose width stays
+    /// as it is: nothing is drawn after it.
+    fn trailing_space(&mut self, f: &mut Fragment, advance: f32) {
+        let id = self.shape(f.face, " ").first().map(|g| g.id).unwrap_or(0);
+        f.glyphs.push(Glyph {
+            id,
+            advance,
+            dx: 0.0,
+            dy: 0.0,
+            cluster: f.text.len() as u32,
+        });
+        f.text.push(' ');
     }
 
     /// Adds a piece to the line, joining the previous fragment when the
@@ -668,6 +693,11 @@ impl Shaper<'_> {
             last.width = x + width - last.x;
             return;
         }
+        // A space between two styles stays in the text too, at the end of
+        // the first (whose width, and so its link's area, stays the same).
+        if let (Some(w), Some(last)) = (space, line.fragments.last_mut()) {
+            self.trailing_space(last, w / size);
+        }
         line.fragments.push(Fragment {
             x,
             width,
@@ -676,6 +706,7 @@ impl Shaper<'_> {
             link: piece.link,
             text: piece.text.clone(),
             glyphs: piece.glyphs.clone(),
+            hyphen: false,
         });
     }
 }
@@ -1007,12 +1038,13 @@ mod tests {
         let joined: String = lines
             .iter()
             .map(|l| {
-                let t = text_of(l);
-                if l.hyphenated {
-                    t.trim_end_matches('-').to_string()
-                } else {
-                    t + " "
-                }
+                // The added hyphen is a fragment of its own.
+                let words = Line {
+                    fragments: l.fragments.iter().filter(|f| !f.hyphen).cloned().collect(),
+                    ..l.clone()
+                };
+                let t = text_of(&words);
+                if l.hyphenated { t } else { t + " " }
             })
             .collect();
         assert_eq!(
@@ -1028,7 +1060,11 @@ mod tests {
         let lines = s.set(&run("aaa bbb ccc ddd"), &[40.0], &opts());
         let texts: Vec<String> = lines.iter().map(text_of).collect();
         assert!(texts.len() >= 2);
-        assert_eq!(texts.join(" "), "aaa bbb ccc ddd");
+        // A line keeps the space it ends at (without width): the lines'
+        // text reads as the paragraph's.
+        assert_eq!(texts.concat(), "aaa bbb ccc ddd");
+        let ends = &lines[0].fragments.last().unwrap().glyphs;
+        assert_eq!(ends.last().unwrap().advance, 0.0);
         // One line when it fits.
         let one = s.set(&run("aaa bbb"), &[400.0], &opts());
         assert_eq!(one.len(), 1);
@@ -1071,6 +1107,52 @@ mod tests {
         let lines = s.set(&run(TEXT), &[200.0], &o);
         assert!(lines.iter().any(|l| l.width < 195.0));
         assert!(lines.iter().all(|l| l.width <= 200.01));
+    }
+
+    #[test]
+    fn the_text_reads_as_written_across_styles_and_hyphens() {
+        // What a screen reader gets from the tagged PDF: the space between
+        // two styles is kept (drawn nowhere: the first fragment's width is
+        // its words'), and a hyphen the breaker adds is a fragment of its
+        // own, which the PDF draws and does not read.
+        let f = fonts();
+        let mut s = Shaper::new(&f);
+        let styled = |text: &str, face| Run {
+            text: text.to_string(),
+            face,
+            colour: (0, 0, 0),
+            link: None,
+        };
+        let runs = [
+            styled("choose", FaceId::Regular),
+            styled(" colours ", FaceId::Italic),
+            styled("and partners", FaceId::Regular),
+        ];
+        let line = &s.set(&runs, &[400.0], &opts())[0];
+        let text: String = line.fragments.iter().map(|f| f.text.as_str()).collect();
+        assert_eq!(text, "choose colours and partners");
+        let first = &line.fragments[0];
+        let word = s.width(FaceId::Regular, "choose", 10.0);
+        assert!((first.width - word).abs() < 0.01, "{} {word}", first.width);
+        let narrow = s.set(&run(TEXT), &[110.0], &opts());
+        let hyphenated = narrow.iter().find(|l| l.hyphenated).unwrap();
+        let last = hyphenated.fragments.last().unwrap();
+        assert!(last.hyphen && last.text == "-", "{last:?}");
+        assert_eq!(
+            narrow
+                .iter()
+                .flat_map(|l| &l.fragments)
+                .filter(|f| f.hyphen)
+                .count(),
+            narrow.iter().filter(|l| l.hyphenated).count()
+        );
+        let read: String = narrow
+            .iter()
+            .flat_map(|l| &l.fragments)
+            .filter(|f| !f.hyphen)
+            .map(|f| f.text.as_str())
+            .collect();
+        assert_eq!(read, TEXT);
     }
 }
 
