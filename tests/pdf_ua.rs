@@ -1,0 +1,349 @@
+//! The PDF book is tagged PDF/UA-1: krilla's validator checks it as it is
+//! written (a book that breaks a rule is not written at all), and these
+//! tests check what the validator cannot: that the tags carry the site's
+//! alt text, read in the book's order, and cover everything drawn.
+
+use std::path::Path;
+
+use chess_kit_docs::book::Book;
+use chess_kit_docs::contents::table_of_contents;
+use chess_kit_docs::html::alt;
+use chess_kit_docs::pdf::layout::{Draw, Kind, Role, layout};
+use chess_kit_docs::pdf::text::Fonts;
+use chess_kit_docs::pdf::{BookStyle, PageFormat, PdfOptions, book_pdf};
+use chess_kit_docs::source::SourceFile;
+use chess_kit_docs::style::Style;
+
+/// The bundled books.
+const BOOKS: [&str; 3] = ["rules/rules.md", "rules/new_rules.md", "rules/karl.md"];
+
+fn load(name: &str) -> Book {
+    let mut diags = Vec::new();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    Book::load(&path, &mut diags).expect("the rulebook loads")
+}
+
+/// The book's PDF; an error (a PDF/UA-1 rule broken, among others) fails
+/// the test with krilla's list of what is wrong.
+fn pdf(book: &Book, format: PageFormat) -> Vec<u8> {
+    let toc = table_of_contents(book, &mut Vec::new());
+    let options = PdfOptions {
+        format,
+        date: Some((2024, 5, 1)),
+    };
+    book_pdf(book, &toc, &Style::default(), &options).unwrap_or_else(|d| {
+        panic!(
+            "{} {format}: {}",
+            book.name,
+            d.iter().map(|d| d.render()).collect::<String>()
+        )
+    })
+}
+
+fn count(pdf: &[u8], what: &str) -> usize {
+    pdf.windows(what.len())
+        .filter(|w| *w == what.as_bytes())
+        .count()
+}
+
+/// The PDF string object at the start of `bytes`: a literal `(…)` (its
+/// escapes undone) or a hex `<…>`, UTF-16BE after a byte-order mark.
+fn pdf_string(bytes: &[u8]) -> String {
+    match bytes.first() {
+        Some(b'(') => {
+            let mut out = Vec::new();
+            let mut depth = 0;
+            let mut i = 1;
+            while let Some(&b) = bytes.get(i) {
+                match b {
+                    b'\\' => {
+                        i += 1;
+                        match bytes[i] {
+                            b'n' => out.push(b'\n'),
+                            b'r' => out.push(b'\r'),
+                            b't' => out.push(b'\t'),
+                            b'b' => out.push(8),
+                            b'f' => out.push(12),
+                            d @ b'0'..=b'7' => {
+                                let mut v = u32::from(d - b'0');
+                                for _ in 0..2 {
+                                    match bytes.get(i + 1) {
+                                        Some(&d @ b'0'..=b'7') => {
+                                            v = v * 8 + u32::from(d - b'0');
+                                            i += 1;
+                                        }
+                                        _ => break,
+                                    }
+                                }
+                                out.push(v as u8);
+                            }
+                            other => out.push(other),
+                        }
+                    }
+                    b'(' => {
+                        depth += 1;
+                        out.push(b);
+                    }
+                    b')' if depth == 0 => break,
+                    b')' => {
+                        depth -= 1;
+                        out.push(b);
+                    }
+                    _ => out.push(b),
+                }
+                i += 1;
+            }
+            String::from_utf8(out).expect("ASCII")
+        }
+        Some(b'<') => {
+            let end = bytes.iter().position(|&b| b == b'>').expect("a hex string");
+            let hex: Vec<u8> = bytes[1..end]
+                .chunks(2)
+                .map(|h| u8::from_str_radix(std::str::from_utf8(h).unwrap(), 16).unwrap())
+                .collect();
+            assert_eq!(&hex[..2], [0xfe, 0xff], "UTF-16BE");
+            let units: Vec<u16> = hex[2..]
+                .chunks(2)
+                .map(|u| u16::from_be_bytes([u[0], u[1]]))
+                .collect();
+            String::from_utf16(&units).unwrap()
+        }
+        _ => panic!("not a string: {:?}", String::from_utf8_lossy(&bytes[..20])),
+    }
+}
+
+/// Each `/S/Figure` structure element's `/Alt`, in the order written (the
+/// tag tree's, for figures, which hold no other element).
+fn figure_alts(pdf: &[u8]) -> Vec<String> {
+    let marker = b"/S/Figure";
+    let mut alts = Vec::new();
+    let mut at = 0;
+    while let Some(i) = pdf[at..].windows(marker.len()).position(|w| w == marker) {
+        let start = at + i;
+        let end = start
+            + pdf[start..]
+                .windows(6)
+                .position(|w| w == b"endobj")
+                .unwrap();
+        let object = &pdf[start..end];
+        let alt = object
+            .windows(4)
+            .position(|w| w == b"/Alt")
+            .unwrap_or_else(|| panic!("a figure without /Alt"));
+        alts.push(pdf_string(&object[alt + 4..]));
+        at = end;
+    }
+    alts
+}
+
+#[test]
+fn every_book_is_tagged_pdf_ua_1_in_every_format() {
+    for name in BOOKS {
+        let book = load(name);
+        for format in PageFormat::ALL {
+            // Written with krilla's PDF/UA-1 validator on: it succeeded.
+            let pdf = pdf(&book, format);
+            let what = format!("{name} {format}");
+            assert_eq!(count(&pdf, "pdfuaid:part>1<"), 1, "{what}: PDF/UA-1");
+            assert!(pdf.starts_with(b"%PDF-1.7"), "{what}: PDF 1.7");
+            assert_eq!(count(&pdf, "/Marked true"), 1, "{what}: tagged");
+            assert!(count(&pdf, "/StructTreeRoot") >= 1, "{what}: a tag tree");
+            assert_eq!(count(&pdf, "/DisplayDocTitle true"), 1, "{what}");
+            // The catalog's language and the Document element's.
+            assert_eq!(count(&pdf, "/Lang(en)"), 2, "{what}: the language");
+            let title = book.front_matter.title().unwrap();
+            assert!(
+                count(&pdf, &format!("/Title({title})")) >= 1,
+                "{what}: the title"
+            );
+            // Every link is in the tag tree (a /StructParent) and says
+            // what it is (/Contents).
+            let links = count(&pdf, "/Subtype/Link");
+            assert!(links > 0, "{what}");
+            assert_eq!(count(&pdf, "/StructParent "), links, "{what}");
+            assert!(count(&pdf, "/S/Link") >= 1, "{what}");
+            let annots: Vec<&[u8]> = pdf
+                .windows(19)
+                .enumerate()
+                .filter(|(_, w)| *w == b"/Type/Annot/Subtype")
+                .map(|(i, _)| {
+                    &pdf[i..i + pdf[i..].windows(6).position(|w| w == b"endobj").unwrap()]
+                })
+                .collect();
+            assert_eq!(annots.len(), links, "{what}");
+            for a in annots {
+                assert!(
+                    count(a, "/Contents(") + count(a, "/Contents<") == 1,
+                    "{what}: a link without alt text: {}",
+                    String::from_utf8_lossy(a)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_diagram_figure_carries_the_sites_alt_text() {
+    for name in BOOKS {
+        let book = load(name);
+        // What the HTML site writes as each diagram's alt text.
+        let site: Vec<String> = (0..book.diagrams.len())
+            .map(|i| alt::of_diagram(&book, i).expect("the bundled diagrams are fine"))
+            .collect();
+        assert!(site.iter().all(|a| a.len() > 10), "{name}");
+        // The reading formats, and one imposed: the zine's tags are read
+        // in the book's order too.
+        for format in [PageFormat::Letter, PageFormat::Zine] {
+            let alts = figure_alts(&pdf(&book, format));
+            assert_eq!(alts, site, "{name} {format}");
+        }
+    }
+    // The same function as the site's pages, which write it as their <img>
+    // or <svg> alternative: a board in Zombie Chess.
+    let book = load("rules/rules.md");
+    let first = alt::of_diagram(&book, 0).unwrap();
+    assert!(first.starts_with("Zombie Chess: "), "{first}");
+    assert!(
+        first.contains("White: ") && first.contains("Black: "),
+        "{first}"
+    );
+}
+
+/// The headings of the tag tree, as poppler reads it (`pdfinfo
+/// -struct-text`), in order: `H2 Zombie Chess`.
+fn tagged_headings(pdf: &[u8], name: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(format!("{name}.pdf"));
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdfinfo")
+        .arg("-struct-text")
+        .arg(&path)
+        .output()
+        .expect("pdfinfo runs: install poppler-utils");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() > 3 && l.starts_with('H') && l.as_bytes()[1].is_ascii_digit())
+        .filter_map(|l| {
+            // `H2 "Zombie Chess" (block)`
+            let (level, rest) = l.split_once(' ')?;
+            let title = rest.strip_prefix('"')?.rsplit_once('"')?.0;
+            Some(format!("{level} {title}"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_tag_tree_reads_in_the_books_order() {
+    let bs = BookStyle::default();
+    for name in BOOKS {
+        let book = load(name);
+        let toc = table_of_contents(&book, &mut Vec::new());
+        let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
+        let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
+        // The title page's title, every heading drawn (the outline's), and
+        // the licence notice's.
+        let mut expected = vec![format!("H1 {}", book.front_matter.title().unwrap())];
+        expected.extend(
+            laid.outline
+                .iter()
+                .map(|e| format!("H{} {}", e.level, e.title)),
+        );
+        expected.push(format!("H2 {}", bs.notice.heading));
+        for format in [PageFormat::Letter, PageFormat::Zine] {
+            let read = tagged_headings(&pdf(&book, format), &book.name);
+            assert_eq!(read, expected, "{name} {format}");
+        }
+    }
+}
+
+#[test]
+fn every_draw_is_read_or_an_artifact() {
+    let bs = BookStyle::default();
+    let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
+    for name in BOOKS {
+        let book = load(name);
+        let toc = table_of_contents(&book, &mut Vec::new());
+        let laid = layout(&book, &toc, &Style::default(), &bs, &bs.booklet, &fonts).unwrap();
+        let mut made = 0u32;
+        let mut figures = 0;
+        let mut kinds = Vec::new();
+        for (pi, page) in laid.pages.iter().enumerate() {
+            for e in &page.elements {
+                assert_eq!(e.id, made, "{name}: elements come in order");
+                assert!(e.parent.is_none_or(|p| p < e.id), "{name}: parent first");
+                made += 1;
+                kinds.push(e.kind.clone());
+            }
+            assert_eq!(page.roles.len(), page.draws.len(), "{name} page {pi}");
+            for (d, r) in page.draws.iter().zip(&page.roles) {
+                match r {
+                    // Its element was handed over by its page at the latest.
+                    Role::Content(e) => {
+                        assert!(*e < made, "{name} page {pi}");
+                        if let Draw::Svg { .. } = d {
+                            figures += 1;
+                            assert!(matches!(kinds[*e as usize], Kind::Figure(_)));
+                        }
+                    }
+                    // Rules, leaders, added hyphens; an image only when it
+                    // has no alt text.
+                    Role::Layout => assert!(
+                        !matches!(d, Draw::Svg { .. } | Draw::PageRef { .. }),
+                        "{name}: a diagram marked as decoration"
+                    ),
+                    Role::Footer => assert!(matches!(d, Draw::Text { .. })),
+                }
+            }
+            for l in &page.links {
+                let e = l.elem.expect("every link has its element");
+                assert_eq!(kinds[e as usize], Kind::Link, "{name}");
+                assert!(!l.alt.trim().is_empty(), "{name}: a link says nothing");
+            }
+        }
+        assert_eq!(figures, book.diagrams.len(), "{name}");
+        for kind in [Kind::Paragraph, Kind::Link, Kind::Contents] {
+            assert!(kinds.contains(&kind), "{name}: no {kind:?}");
+        }
+    }
+}
+
+#[test]
+fn a_book_sets_its_language_and_the_kinds_of_block_are_tagged() {
+    // A book in British English, with every kind of block the layout
+    // tags.
+    let text = "---\ntitle: Every Block\nlang: en-GB\n---\n\n## Table of Contents\n\n\
+        ## Blocks\n\nA paragraph with [a link](https://example.com) and *colour*.\n\n\
+        1. one\n2. two\n   - nested\n\n> A quote.\n\n```\ncode here\n```\n\n---\n\n\
+        ### Sub\n\nText.\n";
+    let mut diags = Vec::new();
+    let book = Book::parse(SourceFile::new("every.md", text), &mut diags);
+    assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+    let pdf = pdf(&book, PageFormat::Letter);
+    assert_eq!(count(&pdf, "/Lang(en-GB)"), 2);
+    assert_eq!(count(&pdf, "/Lang(en)"), 0);
+    for tag in [
+        "/S/H1",
+        "/S/H2",
+        "/S/H3",
+        "/S/P",
+        "/S/L",
+        "/S/LI",
+        "/S/Lbl",
+        "/S/LBody",
+        "/S/Link",
+        "/S/TOC",
+        "/S/TOCI",
+        "/S/BlockQuote",
+        "/S/Code",
+    ] {
+        assert!(count(&pdf, &format!("{tag}/")) >= 1, "no {tag}");
+    }
+    // The numbered list and the bulleted one inside it.
+    assert_eq!(count(&pdf, "/ListNumbering/Decimal"), 1);
+    assert_eq!(count(&pdf, "/ListNumbering/Disc"), 1);
+    // A heading's /T is its text.
+    assert_eq!(count(&pdf, "/S/H3/P"), 1);
+    assert!(count(&pdf, "/T(Sub)") >= 1);
+}
