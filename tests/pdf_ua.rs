@@ -309,6 +309,143 @@ fn every_draw_is_read_or_an_artifact() {
     }
 }
 
+/// The operators of a content stream, in order (names, numbers, strings,
+/// arrays and dictionaries left out).
+fn operators(content: &[u8]) -> Vec<&[u8]> {
+    let regular = |b: u8| !b.is_ascii_whitespace() && !b"()<>[]{}/%".contains(&b);
+    let mut ops = Vec::new();
+    let mut i = 0;
+    while let Some(&b) = content.get(i) {
+        match b {
+            b'%' => {
+                while content.get(i).is_some_and(|&c| c != b'\n') {
+                    i += 1;
+                }
+            }
+            b'(' => {
+                let mut depth = 0;
+                i += 1;
+                while let Some(&c) = content.get(i) {
+                    match c {
+                        b'\\' => i += 1,
+                        b'(' => depth += 1,
+                        b')' if depth == 0 => break,
+                        b')' => depth -= 1,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'<' if content.get(i + 1) != Some(&b'<') => {
+                while content.get(i).is_some_and(|&c| c != b'>') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'/' => {
+                i += 1;
+                while content.get(i).is_some_and(|&c| regular(c)) {
+                    i += 1;
+                }
+            }
+            _ if regular(b) => {
+                let start = i;
+                while content.get(i).is_some_and(|&c| regular(c)) {
+                    i += 1;
+                }
+                let token = &content[start..i];
+                let number = token[0].is_ascii_digit() || b"+-.".contains(&token[0]);
+                if !number && !matches!(token, b"true" | b"false" | b"null") {
+                    ops.push(token);
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    ops
+}
+
+/// The page content streams of a PDF, inflated.
+fn page_contents(pdf: &[u8]) -> Vec<Vec<u8>> {
+    let find = |hay: &[u8], needle: &[u8], from: usize| {
+        hay[from..]
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .map(|p| p + from)
+    };
+    let number = |at: usize| -> usize {
+        let digits: Vec<u8> = pdf[at..]
+            .iter()
+            .copied()
+            .take_while(u8::is_ascii_digit)
+            .collect();
+        String::from_utf8(digits).unwrap().parse().unwrap()
+    };
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(page) = find(pdf, b"<</Type/Page/", at) {
+        let end = find(pdf, b"endobj", page).unwrap();
+        let contents = find(&pdf[..end], b"/Contents ", page).expect("a page's contents");
+        let obj = number(contents + 10);
+        let start = find(pdf, format!("\n{obj} 0 obj\n").as_bytes(), 0).unwrap();
+        let length = find(pdf, b"/Length ", start).unwrap();
+        let len = number(length + 8);
+        let data = find(pdf, b"stream\n", start).unwrap() + 7;
+        let dict = &pdf[start..data];
+        let bytes = &pdf[data..data + len];
+        out.push(if count(dict, "/FlateDecode") > 0 {
+            miniz_oxide::inflate::decompress_to_vec_zlib(bytes).expect("inflates")
+        } else {
+            bytes.to_vec()
+        });
+        at = end;
+    }
+    out
+}
+
+#[test]
+fn nothing_is_drawn_outside_marked_content() {
+    // PDF/UA-1 wants every mark on a page to be tagged content or an
+    // artifact; krilla's validator does not check it. Text, paths,
+    // images and placed drawings (Do) must all sit inside a BDC/BMC.
+    const PAINT: [&[u8]; 16] = [
+        b"Tj", b"TJ", b"'", b"\"", b"f", b"F", b"f*", b"S", b"s", b"B", b"B*", b"b", b"b*", b"Do",
+        b"sh", b"BI",
+    ];
+    for name in BOOKS {
+        let book = load(name);
+        for format in PageFormat::ALL {
+            let pdf = pdf(&book, format);
+            let pages = page_contents(&pdf);
+            assert!(pages.len() > 3, "{name} {format}");
+            let mut painted = 0;
+            for (pi, content) in pages.iter().enumerate() {
+                let mut depth = 0i32;
+                for op in operators(content) {
+                    match op {
+                        b"BDC" | b"BMC" => depth += 1,
+                        b"EMC" => depth -= 1,
+                        op if PAINT.contains(&op) => {
+                            painted += 1;
+                            assert!(
+                                depth > 0,
+                                "{name} {format} page {}: {} drawn untagged",
+                                pi + 1,
+                                String::from_utf8_lossy(op)
+                            );
+                        }
+                        _ => {}
+                    }
+                    assert!(depth >= 0, "{name} {format} page {}", pi + 1);
+                }
+                assert_eq!(depth, 0, "{name} {format} page {}", pi + 1);
+            }
+            assert!(painted > 500, "{name} {format}: {painted}");
+        }
+    }
+}
+
 #[test]
 fn a_book_sets_its_language_and_the_kinds_of_block_are_tagged() {
     // A book in British English, with every kind of block the layout
