@@ -447,6 +447,23 @@ fn nothing_is_drawn_outside_marked_content() {
 }
 
 #[test]
+fn characters_the_fonts_lack_do_not_stop_the_book() {
+    // PDF/UA-1 forbids drawing a missing glyph, and text that stands for
+    // U+FEFF or U+FFFE: the book is still written (as `check` passes it),
+    // with a question mark for a character its face has no glyph for.
+    let text = "---\ntitle: Odd \u{2654} King\n---\n\n## A Game \u{2654}\n\n\
+        A zero\u{feff}width space, a \u{fffe} non-character, a king \u{2654}, \
+        *\u{6f22}\u{5b57}* and \u{1f600}.\n\n### \u{6f22} heading\n";
+    let mut diags = Vec::new();
+    let book = Book::parse(SourceFile::new("odd.md", text), &mut diags);
+    assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+    for format in [PageFormat::Letter, PageFormat::Zine] {
+        let pdf = pdf(&book, format);
+        assert_eq!(count(&pdf, "pdfuaid:part>1<"), 1);
+    }
+}
+
+#[test]
 fn a_book_sets_its_language_and_the_kinds_of_block_are_tagged() {
     // A book in British English, with every kind of block the layout
     // tags.

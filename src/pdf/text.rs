@@ -577,6 +577,13 @@ impl Shaper<'_> {
             if hyphenated {
                 natural += items[b].width;
             }
+            // A break at a space, or a forced one (a hard line break), as
+            // opposed to one after a dash or a slash inside a word.
+            let at_space = match items.get(b).map(|i| i.kind) {
+                Some(Kind::Glue) => true,
+                Some(Kind::Penalty { cost, .. }) => cost <= -INFINITE,
+                _ => false,
+            };
             let target = width_of(line_no);
             let last = line_no + 1 == breaks.len();
             let mut ratio = if natural < target && stretch > 0.0 {
@@ -637,7 +644,10 @@ impl Shaper<'_> {
                     hyphen: true,
                 });
                 x += items[b].width;
-            } else if !last && let Some(f) = line.fragments.last_mut() {
+            } else if !last
+                && at_space
+                && let Some(f) = line.fragments.last_mut()
+            {
                 // The space the line ends at stays in the text, without
                 // width, so words are not run together across lines.
                 self.trailing_space(f, 0.0);
@@ -1153,6 +1163,17 @@ mod tests {
             .map(|f| f.text.as_str())
             .collect();
         assert_eq!(read, TEXT);
+        // A line broken after a slash inside a word ends without one.
+        let url = "see https://creativecommons.org/licenses/by-sa/4.0/ for the licence";
+        let lines = s.set(&run(url), &[150.0], &opts());
+        assert!(lines.len() > 1);
+        let read: String = lines
+            .iter()
+            .flat_map(|l| &l.fragments)
+            .filter(|f| !f.hyphen)
+            .map(|f| f.text.as_str())
+            .collect();
+        assert_eq!(read, url);
     }
 }
 

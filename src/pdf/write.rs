@@ -167,6 +167,16 @@ pub fn write_pages(
                 .ok_or_else(|| format!("cannot embed the font for {f:?}"))
         })
         .collect::<Result<_, _>>()?;
+    let stand_in = FaceId::ALL
+        .iter()
+        .map(|&f| {
+            fonts
+                .face(f)
+                .rb
+                .glyph_index('?')
+                .map_or(0, |g| u32::from(g.0))
+        })
+        .collect();
     let settings = if meta.tagged {
         let configuration = ConfigurationBuilder::new()
             .with_accessibility_validator(Accessibility::UA1)
@@ -184,6 +194,7 @@ pub fn write_pages(
         doc: Document::new_with(settings),
         tags: meta.tagged.then(Tags::default),
         kfonts,
+        stand_in,
         parts,
         place: Vec::new(),
         shapes: Shapes::default(),
@@ -380,6 +391,8 @@ struct Writer<'w, 'p> {
     /// The structure of a tagged document.
     tags: Option<Tags>,
     kfonts: Vec<Font>,
+    /// Each face's question mark, drawn for a character it has no glyph for.
+    stand_in: Vec<u32>,
     parts: &'w Parts<'p>,
     /// Each page's side and offset there; empty when each page is its own
     /// side.
@@ -525,6 +538,7 @@ impl Writer<'_, '_> {
                             images: self.parts.images,
                             parsed: &parsed,
                             fonts: &self.kfonts,
+                            stand_in: &self.stand_in,
                         },
                         p,
                         &mut self.shapes,
@@ -647,6 +661,7 @@ struct Drawing<'d> {
     images: &'d [krilla::image::Image],
     parsed: &'d HashMap<usize, usvg::Tree>,
     fonts: &'d [Font],
+    stand_in: &'d [u32],
 }
 
 /// Draws a page; with `tags`, a tagged document's and the slot the page
@@ -664,6 +679,7 @@ fn draw_page(
         images,
         parsed,
         fonts,
+        stand_in,
     } = with;
     let mut open: Option<Role> = None;
     for (i, d) in page.draws.iter().enumerate() {
@@ -731,6 +747,7 @@ fn draw_page(
                     continue;
                 }
                 let glyphs = glyphs.to_vec();
+                let text = readable(text);
                 let kg: Vec<KrillaGlyph> = glyphs
                     .iter()
                     .enumerate()
@@ -742,8 +759,15 @@ fn draw_page(
                             .find(|&c| c > start)
                             .unwrap_or(text.len())
                             .min(text.len());
+                        // PDF/UA draws no missing glyph (`.notdef`): a
+                        // question mark stands in, the text keeps the
+                        // character.
+                        let id = match g.id {
+                            0 => stand_in.get(face.index()).copied().unwrap_or(0),
+                            id => u32::from(id),
+                        };
                         KrillaGlyph::new(
-                            GlyphId::new(u32::from(g.id)),
+                            GlyphId::new(id),
                             g.advance,
                             g.dx,
                             -g.dy,
@@ -759,7 +783,7 @@ fn draw_page(
                     Point::from_xy(*x, *y),
                     &kg,
                     fonts[face.index()].clone(),
-                    text,
+                    &text,
                     *size,
                     false,
                 );
@@ -797,6 +821,25 @@ fn draw_page(
     if open.is_some() {
         surface.end_tagged();
     }
+}
+
+/// The text a run of glyphs stands for, without the characters PDF/UA
+/// does not let a glyph stand for (NUL, U+FEFF, U+FFFE): each is
+/// replaced by one of the same length in UTF-8 and the same meaning, so
+/// the glyphs' byte ranges still hold.
+fn readable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['\0', '\u{feff}', '\u{fffe}']) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\0' => ' ',
+            '\u{feff}' => '\u{2060}',
+            '\u{fffe}' => '\u{fffd}',
+            c => c,
+        })
+        .collect::<String>()
+        .into()
 }
 
 fn line(
