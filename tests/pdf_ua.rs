@@ -464,6 +464,22 @@ fn characters_the_fonts_lack_do_not_stop_the_book() {
 }
 
 #[test]
+fn blank_titles_headings_and_links_do_not_stop_the_book() {
+    // PDF/UA-1 wants a document title, and alt text on every link: a blank
+    // `title:` gives the book's name, a contents entry of an empty heading
+    // and a link with no text say where they go.
+    let text = "---\ntitle:\n---\n\n## Table of Contents\n\n## \n\n\
+        Text [![pic](https://e.com/i.png)](https://e.com), [](https://e.com/empty).\n\n\
+        ##    \n\nMore.\n";
+    let mut diags = Vec::new();
+    let book = Book::parse(SourceFile::new("blank.md", text), &mut diags);
+    assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
+    let pdf = pdf(&book, PageFormat::Letter);
+    assert!(count(&pdf, "/Title(blank)") >= 1);
+    assert!(count(&pdf, "/Contents(section ") >= 1);
+}
+
+#[test]
 fn a_book_sets_its_language_and_the_kinds_of_block_are_tagged() {
     // A book in British English, with every kind of block the layout
     // tags.

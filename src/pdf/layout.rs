@@ -634,6 +634,20 @@ struct Ctx<'a> {
     parent: Option<u32>,
 }
 
+/// What a link says to a screen reader (PDF/UA wants every link to say
+/// something): its text, or where it goes when it has none.
+fn link_alt(text: &str, target: &Target) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if !text.is_empty() {
+        return text;
+    }
+    match target {
+        Target::Url(u) if !u.trim().is_empty() => u.trim().to_string(),
+        Target::Heading(slug) if !slug.trim().is_empty() => format!("section {slug}"),
+        _ => "link".to_string(),
+    }
+}
+
 /// A link of the text: where it goes, its element, and what it says.
 struct LinkTo {
     target: Target,
@@ -981,6 +995,7 @@ impl<'a> Ctx<'a> {
     /// the current parent) and its index for [`Run::link`].
     fn link(&mut self, target: Target, alt: String) -> usize {
         let elem = self.open(Kind::Link);
+        let alt = link_alt(&alt, &target);
         self.targets.push(LinkTo { target, elem, alt });
         self.targets.len() - 1
     }
@@ -1792,7 +1807,7 @@ impl<'a> Ctx<'a> {
                 h: y,
                 target: Target::Heading(e.slug.clone()),
                 elem: Some(link),
-                alt: e.title.clone(),
+                alt: link_alt(&e.title, &Target::Heading(e.slug.clone())),
             });
             self.push(b);
             // A part's entry stays with its first section's.

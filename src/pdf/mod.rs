@@ -110,7 +110,12 @@ pub fn book_pdf_with(
     };
     let (plan, second) = layout::plan(book, toc, style, book_style, page_style, &fonts)?;
     let fm = &book.front_matter;
-    let title = fm.title().unwrap_or(&book.name).to_string();
+    // PDF/UA wants a title: the book's name when the front matter's is blank.
+    let title = fm
+        .title()
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or(&book.name)
+        .to_string();
     let mut keywords = vec![
         "chess".to_string(),
         "chess variants".to_string(),
