@@ -221,14 +221,21 @@ fn tagged_headings(pdf: &[u8], name: &str) -> Vec<String> {
         .output()
         .expect("pdfinfo runs: install poppler-utils");
     assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.len() > 3 && l.starts_with('H') && l.as_bytes()[1].is_ascii_digit())
-        .filter_map(|l| {
-            // `H2 "Zombie Chess" (block)`
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.len() > 3 && l.starts_with('H') && l.as_bytes()[1].is_ascii_digit())
+        .filter_map(|(i, l)| {
+            // `H2 "Zombie Chess" (block)`, then its text, `"Zombie Chess"`.
+            // The text is read from the line after: poppler prints a title
+            // that is not plain ASCII (an en dash) as its byte-order mark only.
             let (level, rest) = l.split_once(' ')?;
-            let title = rest.strip_prefix('"')?.rsplit_once('"')?.0;
+            let title = lines
+                .get(i + 1)
+                .and_then(|t| t.strip_prefix('"')?.strip_suffix('"'))
+                .or_else(|| rest.strip_prefix('"')?.rsplit_once('"').map(|(t, _)| t))?;
             Some(format!("{level} {title}"))
         })
         .collect()
