@@ -1294,7 +1294,11 @@ impl Builder<'_> {
             }
             self.inline(event, Span::from(range), events, &mut out);
         }
-        spaced_dashes(&mut out);
+        // A heading keeps the author's hyphen: its text is the game's name,
+        // which the settings, the contents file and its page's name go by.
+        if !matches!(until, TagEnd::Heading(_)) {
+            spaced_dashes(&mut out);
+        }
         out
     }
 
@@ -1494,10 +1498,12 @@ mod tests {
     }
 
     #[test]
-    fn a_spaced_hyphen_is_a_dash() {
+    fn a_spaced_hyphen_is_a_dash_but_not_in_a_heading() {
         let (b, _) = book(
-            "## A\nI am no player - it's study -\nnot play. A well-known x-ray, -5 and a - b `c - d`.\n",
+            "## Bank Chess - Swap variant\nI am no player - it's study -\nnot play. A well-known x-ray, -5 and a - b `c - d`.\n",
         );
+        // The settings and the contents file name the game as written.
+        assert_eq!(b.sections[0].title, "Bank Chess - Swap variant");
         let Block::Paragraph { content, .. } = &b.blocks[1] else {
             panic!("{:?}", b.blocks);
         };

@@ -1426,3 +1426,17 @@ fn every_ledger_lists_its_orthodox_inferences() {
         }
     }
 }
+
+/// What CI runs on the bundled edition: `check rules/ --deny warnings`
+/// passes, so a change that makes a finding there (a heading the settings
+/// no longer find, say) fails the tests and not only CI's last step.
+#[test]
+fn the_bundled_books_check_with_warnings_denied() {
+    let o = run(&["check", "rules/", "--deny", "warnings"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+    assert!(
+        err.contains("0 warnings") || out.contains("0 warnings"),
+        "{out}\n{err}"
+    );
+}

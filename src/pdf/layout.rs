@@ -15,7 +15,6 @@ use resvg::usvg;
 
 use super::style::{BookStyle, PageStyle, parse_colour};
 use super::text::{FaceId, Glyph, GlyphRun, Line, Rgb, Run, SetOptions, Shaper};
-use crate::assets;
 use crate::book::{Block, Book, Inline, plain_text};
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
@@ -680,19 +679,9 @@ fn colour(text: &str, name: &str, diags: &mut Vec<String>) -> Rgb {
     })
 }
 
-/// Parses a diagram's SVG with the embedded fonts only.
-pub fn parse_svg(svg: &str) -> Result<usvg::Tree, String> {
-    let options = usvg::Options {
-        fontdb: assets::font_database(),
-        font_family: assets::BODY_FAMILY.to_string(),
-        image_href_resolver: usvg::ImageHrefResolver {
-            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
-            resolve_string: Box::new(|_, _| None),
-        },
-        ..usvg::Options::default()
-    };
-    usvg::Tree::from_str(svg, &options).map_err(|e| format!("bad SVG: {e}"))
-}
+/// Parses a diagram's SVG with the embedded fonts only (the rasteriser's
+/// parse: one way to read our drawings).
+pub use crate::render::parse_svg;
 
 /// The notice is plain text, not Markdown: its quotes are set as the
 /// book's are. A `'` after a letter is an apostrophe or a closing quote

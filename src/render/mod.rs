@@ -14,7 +14,7 @@ mod png;
 mod svg;
 
 pub use cards::card_svg;
-pub use png::svg_to_png;
+pub use png::{parse as parse_svg, svg_to_png};
 pub use svg::diagram_svg;
 
 /// The same drawing with its text turned into outlines (through usvg), for

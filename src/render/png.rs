@@ -52,7 +52,7 @@ pub fn svg_to_png(svg: &str, style: &Style) -> Result<Vec<u8>, String> {
 }
 
 /// Parses one of our SVGs with the embedded fonts only.
-pub(crate) fn parse(svg: &str) -> Result<usvg::Tree, String> {
+pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
     let options = usvg::Options {
         fontdb: assets::font_database(),
         font_family: assets::BODY_FAMILY.to_string(),
