@@ -334,6 +334,9 @@ pub const FULL_ENOUGH: f32 = 0.75;
 /// last box.
 struct PageFit {
     gap_stretch: f32,
+    /// The least a section's last page should hold, if the section began
+    /// on an earlier page (0 for no least).
+    runt: f32,
     natural: f32,
     shrink: f32,
     stretch: f32,
@@ -342,9 +345,10 @@ struct PageFit {
 
 impl PageFit {
     /// The page's boxes `i..end`.
-    fn of(boxes: &[VBox], i: usize, end: usize, gap_stretch: f32) -> PageFit {
+    fn of(boxes: &[VBox], i: usize, end: usize, gap_stretch: f32, runt: f32) -> PageFit {
         let mut fit = PageFit {
             gap_stretch,
+            runt,
             natural: 0.0,
             shrink: 0.0,
             stretch: 0.0,
@@ -387,13 +391,28 @@ pub fn paginate_shrinking(
     body: f32,
     gap_stretch: f32,
 ) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
+    paginate_without_runts(boxes, body, gap_stretch, 0.0)
+}
+
+/// `paginate_shrinking`, where a section that runs over a page should not
+/// end on a page holding less than `runt` points (a line or three): such a
+/// page costs more than a previous page ending a little short, so lines
+/// move over to keep it company, unless that would leave a hole.
+pub fn paginate_without_runts(
+    boxes: &[VBox],
+    body: f32,
+    gap_stretch: f32,
+    runt: f32,
+) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
     let n = boxes.len();
     // best[i]: the least cost of the pages from a page that starts at box i.
     let mut best = vec![f64::INFINITY; n + 1];
     let mut next = vec![n; n + 1];
     best[n] = 0.0;
     for i in (0..n).rev() {
-        let mut fit = PageFit::of(boxes, i, i, gap_stretch);
+        let mut fit = PageFit::of(boxes, i, i, gap_stretch, runt);
+        // A page that opens a section (or the book) is no runt.
+        let opens = i == 0 || boxes[i].brk == Brk::NewPage;
         let mut last_fitting = i + 1;
         for j in i..n {
             let b = &boxes[j];
@@ -410,7 +429,7 @@ pub fn paginate_shrinking(
             let breaks_here = end == n || boxes[end].brk != Brk::Never;
             if breaks_here {
                 let ends_section = end == n || boxes[end].brk == Brk::NewPage;
-                let cost = page_cost(&fit, body, ends_section) + best[end];
+                let cost = page_cost(&fit, body, ends_section, opens) + best[end];
                 if cost < best[i] {
                     best[i] = cost;
                     next[i] = end;
@@ -429,7 +448,7 @@ pub fn paginate_shrinking(
     let mut i = 0;
     while i < n {
         let end = next[i].clamp(i + 1, n);
-        let fit = PageFit::of(boxes, i, end, gap_stretch);
+        let fit = PageFit::of(boxes, i, end, gap_stretch, runt);
         let ends_section = end == n || boxes[end].brk == Brk::NewPage;
         // Every figure on an overfull page gives up the same share of what
         // it may; every gap on a short one grows by the same share.
@@ -465,7 +484,7 @@ pub fn paginate_shrinking(
 /// fast with the empty part of the text block below the last ink, and far
 /// more past [`FULL_ENOUGH`]; a little for each point a figure shrinks or
 /// a gap grows.
-fn page_cost(fit: &PageFit, body: f32, ends_section: bool) -> f64 {
+fn page_cost(fit: &PageFit, body: f32, ends_section: bool, opens: bool) -> f64 {
     let shrunk = (fit.natural - body).max(0.0);
     let shrink_cost = if fit.shrink > 0.0 {
         f64::from(shrunk / fit.shrink) * 4.0
@@ -473,7 +492,14 @@ fn page_cost(fit: &PageFit, body: f32, ends_section: bool) -> f64 {
         0.0
     };
     if ends_section {
-        return 1.0 + shrink_cost;
+        // Less than a hole (which the page before would be), more than any
+        // short page.
+        let runt = if !opens && fit.natural < fit.runt {
+            300.0
+        } else {
+            0.0
+        };
+        return 1.0 + shrink_cost + runt;
     }
     let grown = fit.stretched(body, false);
     let stretch_cost = if fit.stretch > 0.0 {
@@ -1874,7 +1900,9 @@ impl<'a> Ctx<'a> {
     /// Paginates the boxes of the first pass.
     fn plan(&mut self) -> Plan {
         let ps = self.ps;
-        let (pages_of, lost) = paginate_shrinking(&self.out, self.body, ps.gap_stretch);
+        // A section's last page holds more than three lines.
+        let runt = self.lead() * 3.5;
+        let (pages_of, lost) = paginate_without_runts(&self.out, self.body, ps.gap_stretch, runt);
         let body_page = pages_of
             .iter()
             .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
@@ -2102,6 +2130,25 @@ mod tests {
         for page in &pages[..pages.len() - 1] {
             assert!(fill(page) >= FULL_ENOUGH, "{pages:?}");
         }
+    }
+
+    #[test]
+    fn a_section_does_not_end_on_a_runt_page() {
+        // Twelve lines of 10 on pages of 100, then a new section: ten and
+        // two leaves two lines alone; eight and four keeps the first page
+        // over three quarters full and the last no runt.
+        let mut boxes: Vec<VBox> = (0..12).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        boxes.push(vbox(10.0, Brk::NewPage));
+        let lines_on = |pages: &[Vec<(usize, f32)>]| pages.iter().map(Vec::len).collect::<Vec<_>>();
+        let (plain, _) = paginate_shrinking(&boxes, 100.0, 0.0);
+        assert_eq!(lines_on(&plain), [10, 2, 1]);
+        let (kept, _) = paginate_without_runts(&boxes, 100.0, 0.0, 35.0);
+        assert_eq!(lines_on(&kept), [8, 4, 1]);
+        // Not at the cost of a hole: with eleven lines, seven and four
+        // would leave the first page at 70 %, so one line stays alone.
+        boxes.remove(0);
+        let (kept, _) = paginate_without_runts(&boxes, 100.0, 0.0, 35.0);
+        assert_eq!(lines_on(&kept), [10, 1, 1]);
     }
 
     #[test]
