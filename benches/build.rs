@@ -12,6 +12,7 @@ use chess_kit_docs::book::Book;
 use chess_kit_docs::cli::run;
 use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::output::OutputDir;
+use chess_kit_docs::render::DrawingStore;
 use chess_kit_docs::site;
 use chess_kit_docs::style::Style;
 
@@ -60,7 +61,8 @@ fn bench(c: &mut Criterion) {
             || tempfile::tempdir().unwrap(),
             |dir| {
                 let out = OutputDir::open(dir.path()).unwrap();
-                site::publish(&with_toc, &out, &style, &|_, _| {}).unwrap();
+                let drawings = DrawingStore::new(&style);
+                site::publish(&with_toc, &out, &drawings, &|_, _| {}).unwrap();
                 out.finish(&BTreeSet::new());
             },
             BatchSize::PerIteration,

@@ -634,22 +634,24 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
     if !publishable.is_empty() {
         match OutputDir::open(&out_dir) {
             Ok(output) => {
+                // Each diagram is drawn once, for all three outputs.
+                let drawings = std::sync::Arc::new(crate::render::DrawingStore::new(&style));
                 let (result, (pdf_result, html_result)) = rayon::join(
-                    || crate::site::publish(&publishable, &output, &style, progress),
+                    || crate::site::publish(&publishable, &output, &drawings, progress),
                     || {
                         rayon::join(
                             || {
                                 crate::publish::pdfs(
                                     &publishable,
                                     &output,
-                                    &style,
+                                    &drawings,
                                     &book_style,
                                     &pdf_options,
                                 )
                             },
                             || {
-                                let drawings = html::Drawings::for_one_build();
-                                write_html(&publishable, &output, &templates, &drawings, &style)
+                                let web = html::Drawings::for_one_build(drawings.clone());
+                                write_html(&publishable, &output, &templates, &web, &style)
                             },
                         )
                     },

@@ -7,8 +7,8 @@ use crate::book::Book;
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
 use crate::output::{OutputDir, hash};
-use crate::pdf::{BookStyle, PdfOptions, book_pdf_with};
-use crate::style::Style;
+use crate::pdf::{BookStyle, PdfOptions, book_pdf_drawn};
+use crate::render::DrawingStore;
 
 /// The output owner name of a book's PDF.
 pub fn pdf_owner(book: &Book) -> String {
@@ -19,7 +19,7 @@ pub fn pdf_owner(book: &Book) -> String {
 pub fn pdfs(
     books: &[(&Book, Vec<TocEntry>)],
     out: &OutputDir,
-    style: &Style,
+    drawings: &DrawingStore,
     book_style: &BookStyle,
     options: &PdfOptions,
 ) -> Result<(), Vec<Diagnostic>> {
@@ -31,6 +31,7 @@ pub fn pdfs(
             // Everything the PDF is made from, hashed, then dropped (it
             // holds a copy of the book). Linked images are read by name, so
             // their bytes go in too.
+            let style = drawings.style();
             let key = {
                 let mut key_text = format!(
                     "{}\n{toc:?}\n{style:?}\n{book_style:?}\n{options:?}\n{}",
@@ -48,7 +49,7 @@ pub fn pdfs(
             if out.reuse(&owner, &rel, key) {
                 return Vec::new();
             }
-            match book_pdf_with(book, toc, style, book_style, options) {
+            match book_pdf_drawn(book, toc, drawings, book_style, options) {
                 Ok(bytes) => match out.write(&owner, &rel, &bytes, Some(key)) {
                     Ok(()) => Vec::new(),
                     Err(d) => vec![d],

@@ -8,9 +8,8 @@ use rayon::prelude::*;
 use crate::book::{Book, io_reason};
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
-use crate::output::{OutputDir, hash};
-use crate::render::{diagram_svg, svg_to_png};
-use crate::style::Style;
+use crate::output::OutputDir;
+use crate::render::{DrawingStore, tree_to_png};
 
 /// Column at which table-of-contents descriptions wrap, as in the
 /// published pages.
@@ -133,7 +132,7 @@ pub struct SiteStats {
 pub fn publish(
     books: &[(&Book, Vec<TocEntry>)],
     out: &OutputDir,
-    style: &Style,
+    drawings: &DrawingStore,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<SiteStats, Vec<Diagnostic>> {
     let mut diags = Vec::new();
@@ -155,9 +154,6 @@ pub fn publish(
         .collect();
     let total = jobs.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    // A drawing depends on its diagram's text, the style and the tool, so
-    // its key is made from them without drawing it.
-    let style_key = style.key();
     let results: Vec<Result<bool, Diagnostic>> = jobs
         .par_iter()
         .map(|job| {
@@ -167,9 +163,9 @@ pub fn publish(
             };
             let owner = owner(job.book);
             let block = job.book.source.slice(entry.span);
-            let key = hash(format!("{block}\n{style_key}").as_bytes());
-            let svg = std::cell::OnceCell::new();
-            let svg = || svg.get_or_init(|| diagram_svg(diagram, style));
+            // A drawing depends on its diagram's text, the style and the
+            // tool, so its key is made from them without drawing it.
+            let key = drawings.key(block);
             let drawing_error = |e: String| {
                 Diagnostic::error(
                     &job.book.source,
@@ -177,16 +173,17 @@ pub fn publish(
                     format!("this diagram could not be drawn: {e}"),
                 )
             };
+            let drawing = || drawings.drawing(key, diagram).map_err(drawing_error);
             // Its text is outlines already, so any viewer shows it as it is.
             let svg_rel = format!("site/{}", image_path(job.book, &entry.image_name, "svg"));
             if !out.reuse(&owner, &svg_rel, key) {
-                out.write(&owner, &svg_rel, svg().as_bytes(), Some(key))?;
+                out.write(&owner, &svg_rel, drawing()?.svg.as_bytes(), Some(key))?;
             }
             let png_rel = format!("site/{}", image_path(job.book, &entry.image_name, "png"));
             let rendered = if out.reuse(&owner, &png_rel, key) {
                 false
             } else {
-                let png = svg_to_png(svg(), style).map_err(drawing_error)?;
+                let png = tree_to_png(&drawing()?.tree, drawings.style()).map_err(drawing_error)?;
                 out.write(&owner, &png_rel, &png, Some(key))?;
                 true
             };

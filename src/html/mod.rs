@@ -24,7 +24,7 @@ use crate::book::{Block, Book, plain_text};
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
 use crate::output::hash;
-use crate::render::{diagram_svg, with_id_prefix};
+use crate::render::{DrawingStore, diagram_svg, with_id_prefix};
 use crate::style::Style;
 
 use markup::{Writer, escape};
@@ -67,14 +67,20 @@ pub struct Drawings {
     /// Keep nothing: a single build uses each drawing once, and a large
     /// book's drawings together would not fit in memory.
     forget: bool,
+    /// The build's drawings, which its other outputs share.
+    shared: Option<Arc<DrawingStore>>,
+    /// The search index last made, kept with the drawings for the same
+    /// reason: a rebuild makes again only what changed.
+    search: search::LastIndex,
 }
 
 impl Drawings {
-    /// Drawings for one build: each is made when its page needs it, and
-    /// dropped with the page.
-    pub fn for_one_build() -> Drawings {
+    /// Drawings for one build: each is taken from the build's `shared`
+    /// drawings when its page needs it, and dropped with the page.
+    pub fn for_one_build(shared: Arc<DrawingStore>) -> Drawings {
         Drawings {
             forget: true,
+            shared: Some(shared),
             ..Drawings::default()
         }
     }
@@ -225,7 +231,10 @@ pub fn write_site(
         Ok(text) => files.push(("index.html".into(), text.into_bytes())),
         Err(e) => errors.push(e),
     }
-    files.push(("searchindex.js".into(), search.to_js().into_bytes()));
+    files.push((
+        "searchindex.js".into(),
+        search.to_js(&drawings.search).as_bytes().to_vec(),
+    ));
     files.extend(templates.assets());
     for (rel, bytes) in files {
         if let Err(e) = sink.file(rel, bytes) {
@@ -294,7 +303,16 @@ fn draw_diagram(
         });
     };
     let made_from = hash(format!("{}\n{style_key}", book.source.slice(entry.span)).as_bytes());
-    let svg = drawings.draw(made_from, i, || diagram_svg(diagram, style));
+    let svg = drawings.draw(made_from, i, || {
+        let shared = drawings.shared.as_ref().and_then(|store| {
+            let key = store.key(book.source.slice(entry.span));
+            store.drawing(key, diagram).ok()
+        });
+        match shared {
+            Some(d) => d.svg.clone(),
+            None => diagram_svg(diagram, style),
+        }
+    });
     if !drawings.forget {
         lock(&drawings.last_good).insert(key, svg.clone());
     }

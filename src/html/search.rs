@@ -4,24 +4,53 @@
 
 use crate::book::{Block, plain_text};
 
+/// The pages to index, gathered as the site is made; the index is built
+/// from them at the end, and only when they changed since it was last
+/// built ([`LastIndex`]).
+#[derive(Default)]
 pub struct SearchIndex {
-    index: elasticlunr::Index,
+    /// Each page's path inside `html/`, title, text and book.
+    pages: Vec<[String; 4]>,
 }
+
+/// The last index built, by a key over its pages: a rebuild whose text did
+/// not change (a diagram moved, a style edited) reuses it.
+pub type LastIndex = std::sync::Mutex<Option<(u64, std::sync::Arc<String>)>>;
 
 impl SearchIndex {
     pub fn new() -> SearchIndex {
-        SearchIndex {
-            index: elasticlunr::Index::new(&["title", "body", "book"]),
-        }
+        SearchIndex::default()
     }
 
     /// One page: its path inside `html/`, title, text and book.
     pub fn add(&mut self, href: &str, title: &str, body: &str, book: &str) {
-        self.index.add_doc(href, [title, body, book]);
+        self.pages
+            .push([href.into(), title.into(), body.into(), book.into()]);
     }
 
-    pub fn to_js(&self) -> String {
-        format!("window.chessKitSearch = {};\n", self.index.to_json())
+    /// The index as a script, from `last` when its pages are the same.
+    pub fn to_js(&self, last: &LastIndex) -> std::sync::Arc<String> {
+        let mut key = String::new();
+        for page in &self.pages {
+            for field in page {
+                key.push_str(field);
+                key.push('\0');
+            }
+        }
+        let key = crate::output::hash(key.as_bytes());
+        let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((k, js)) = last.as_ref()
+            && *k == key
+        {
+            return js.clone();
+        }
+        let mut index = elasticlunr::Index::new(&["title", "body", "book"]);
+        for [href, title, body, book] in &self.pages {
+            index.add_doc(href, [title, body, book]);
+        }
+        let js = std::sync::Arc::new(format!("window.chessKitSearch = {};\n", index.to_json()));
+        *last = Some((key, js.clone()));
+        js
     }
 }
 
@@ -48,4 +77,29 @@ pub fn plain(out: &mut String, block: &Block, diagram: &dyn Fn(usize) -> String)
         Block::TableOfContents { .. } | Block::Html { .. } | Block::Rule { .. } => {}
     }
     out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index(body: &str) -> SearchIndex {
+        let mut s = SearchIndex::new();
+        s.add("demo/zombie-chess.html", "Zombie Chess", body, "Demo");
+        s.add("demo/index.html", "Demo", "The front page.", "Demo");
+        s
+    }
+
+    #[test]
+    fn the_index_is_built_again_only_when_the_text_changed() {
+        let last = LastIndex::default();
+        let first = index("A pawn takes e5.").to_js(&last);
+        assert!(first.starts_with("window.chessKitSearch = {"));
+        assert!(first.contains("zombie-chess.html") && first.contains("pawn"));
+        let same = index("A pawn takes e5.").to_js(&last);
+        assert!(std::sync::Arc::ptr_eq(&first, &same), "built again");
+        let edited = index("A knight takes e5.").to_js(&last);
+        assert!(!std::sync::Arc::ptr_eq(&first, &edited));
+        assert!(edited.contains("knight") && !edited.contains("\"pawn\""));
+    }
 }

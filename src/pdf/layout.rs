@@ -18,7 +18,7 @@ use super::text::{FaceId, Glyph, GlyphRun, Line, Rgb, Run, SetOptions, Shaper};
 use crate::book::{Block, Book, Inline, plain_text};
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
-use crate::render::{UNIT, diagram_svg};
+use crate::render::{DrawingStore, UNIT};
 use crate::style::Style;
 
 /// Something drawn on a page; points, y down from the page's top.
@@ -735,7 +735,7 @@ pub fn layout(
     ps: &PageStyle,
     fonts: &super::text::Fonts,
 ) -> Result<Laid, Vec<Diagnostic>> {
-    let (plan, second) = plan(book, toc, style, bs, ps, fonts)?;
+    let (plan, second) = plan(book, toc, &DrawingStore::new(style), bs, ps, fonts)?;
     let mut pages = Vec::with_capacity(plan.pages);
     second.pages(&plan, &mut |p| pages.push(p));
     Ok(Laid {
@@ -791,7 +791,7 @@ impl SecondPass<'_> {
 pub fn plan<'a>(
     book: &'a Book,
     toc: &'a [TocEntry],
-    style: &Style,
+    drawings: &DrawingStore,
     bs: &'a BookStyle,
     ps: &'a PageStyle,
     fonts: &'a super::text::Fonts,
@@ -836,15 +836,18 @@ pub fn plan<'a>(
             .collect());
     }
 
-    // Every diagram's SVG, parsed and measured in parallel; order stays the book's.
+    // Every diagram's drawing, measured in parallel; order stays the book's.
     let em = fonts.face(FaceId::Regular).rb.units_per_em() as f32;
+    let style = drawings.style();
     let parsed: Vec<Option<Result<Measured, String>>> = book
         .diagrams
         .par_iter()
-        .map(|d| {
-            d.diagram
+        .map(|entry| {
+            let key = drawings.key(book.source.slice(entry.span));
+            entry
+                .diagram
                 .as_ref()
-                .map(|d| parse_svg(&diagram_svg(d, style)).map(|t| Measured::of(&t, em)))
+                .map(|d| drawings.drawing(key, d).map(|d| Measured::of(&d.tree, em)))
         })
         .collect();
     let mut diags = Vec::new();
@@ -2266,7 +2269,8 @@ mod tests {
         let fonts = super::super::text::Fonts::new("Raleway", "Fredoka One").unwrap();
         let bs = BookStyle::default();
         let style = Style::default();
-        let (plan, mut second) = plan(&book, &toc, &style, &bs, &bs.letter, &fonts).unwrap();
+        let drawings = DrawingStore::new(&style);
+        let (plan, mut second) = plan(&book, &toc, &drawings, &bs, &bs.letter, &fonts).unwrap();
         // The first pass keeps no drawing.
         assert!(plan.pages > 12, "{} pages", plan.pages);
         // Boxes set when each page was handed over, and the pages.
@@ -2468,7 +2472,8 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, d)| {
-                let tree = parse_svg(&diagram_svg(d.diagram.as_ref()?, &style)).ok()?;
+                let tree =
+                    parse_svg(&crate::render::diagram_svg(d.diagram.as_ref()?, &style)).ok()?;
                 let em = ctx.shaper.fonts.face(FaceId::Regular).rb.units_per_em() as f32;
                 ctx.tree_list.push((i, Measured::of(&tree, em)));
                 Some(ctx.tree_list.len() - 1)

@@ -19,6 +19,7 @@ use std::str::FromStr;
 use crate::book::Book;
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
+use crate::render::DrawingStore;
 use crate::style::Style;
 
 pub use style::BookStyle;
@@ -96,6 +97,18 @@ pub fn book_pdf_with(
     book_style: &BookStyle,
     options: &PdfOptions,
 ) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    book_pdf_drawn(book, toc, &DrawingStore::new(style), book_style, options)
+}
+
+/// The book as a PDF, its diagrams taken from `drawings`, which the build's
+/// other outputs share.
+pub fn book_pdf_drawn(
+    book: &Book,
+    toc: &[TocEntry],
+    drawings: &DrawingStore,
+    book_style: &BookStyle,
+    options: &PdfOptions,
+) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let fail = |m: String| vec![Diagnostic::file_error(&book.source.path, m)];
     let fonts = text::Fonts::new(
         &book_style.text.body_family,
@@ -108,7 +121,7 @@ pub fn book_pdf_with(
         PageFormat::Booklet => &book_style.booklet,
         PageFormat::Zine => &book_style.zine,
     };
-    let (plan, second) = layout::plan(book, toc, style, book_style, page_style, &fonts)?;
+    let (plan, second) = layout::plan(book, toc, drawings, book_style, page_style, &fonts)?;
     let fm = &book.front_matter;
     // PDF/UA wants a title: the book's name when the front matter's is blank.
     let title = fm
@@ -141,10 +154,12 @@ pub fn book_pdf_with(
         width: book_style.letter.width,
         height: book_style.letter.height,
     });
-    // The layout parsed each diagram for its size only; its page parses it again.
+    // The layout kept only each diagram's measures; its page takes the
+    // drawing again, from the store while it holds it.
     let diagram = |i: usize| {
-        let d = book.diagrams.get(i)?.diagram.as_ref()?;
-        layout::parse_svg(&crate::render::diagram_svg(d, style)).ok()
+        let entry = book.diagrams.get(i)?;
+        let key = drawings.key(book.source.slice(entry.span));
+        drawings.drawing(key, entry.diagram.as_ref()?).ok()
     };
     let parts = write::Parts {
         pages: plan.pages,

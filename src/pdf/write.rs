@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::num::{NonZeroU16, NonZeroU32};
+use std::sync::Arc;
 
 use krilla::action::{Action, LinkAction};
 use krilla::annotation::{Annotation, LinkAnnotation, Target as KTarget};
@@ -29,7 +30,6 @@ use krilla::tagging::{
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use krilla::{Document, SerializeSettings};
 use rayon::prelude::*;
-use resvg::usvg;
 
 use super::impose::{Slot, impose};
 use super::layout::{Draw, Element, Figure, Kind, Label, Laid, OutlineEntry, Page, Role, Target};
@@ -108,7 +108,7 @@ pub fn write_book(
     fonts: &Fonts,
     meta: &Meta,
     sheet: Option<&Sheet>,
-    diagram: &(dyn Fn(usize) -> Option<usvg::Tree> + Sync),
+    diagram: &(dyn Fn(usize) -> Option<Arc<crate::render::Drawing>> + Sync),
 ) -> Result<Vec<u8>, String> {
     let Laid {
         mut pages,
@@ -158,7 +158,7 @@ pub fn write_pages(
     fonts: &Fonts,
     meta: &Meta,
     sheet: Option<&Sheet>,
-    diagram: &(dyn Fn(usize) -> Option<usvg::Tree> + Sync),
+    diagram: &(dyn Fn(usize) -> Option<Arc<crate::render::Drawing>> + Sync),
 ) -> Result<Vec<u8>, String> {
     let kfonts: Vec<Font> = FaceId::ALL
         .iter()
@@ -398,7 +398,7 @@ struct Writer<'w, 'p> {
     /// side.
     place: Vec<(usize, f32, f32)>,
     shapes: Shapes,
-    diagram: &'w (dyn Fn(usize) -> Option<usvg::Tree> + Sync),
+    diagram: &'w (dyn Fn(usize) -> Option<Arc<crate::render::Drawing>> + Sync),
     sheet: Option<&'w Sheet>,
 }
 
@@ -446,7 +446,7 @@ impl Writer<'_, '_> {
                 .flat_map(|p| figures(p, trees))
                 .collect()
         };
-        let mut parsed: HashMap<usize, usvg::Tree> = HashMap::new();
+        let mut parsed: HashMap<usize, Arc<crate::render::Drawing>> = HashMap::new();
         let mut next = 0;
         for (side, on) in on_side.iter().enumerate() {
             if side == next {
@@ -659,7 +659,7 @@ fn outline(headings: &[OutlineEntry], dest: &dyn Fn(&str) -> Option<XyzDestinati
 struct Drawing<'d> {
     trees: &'d [Figure],
     images: &'d [krilla::image::Image],
-    parsed: &'d HashMap<usize, usvg::Tree>,
+    parsed: &'d HashMap<usize, Arc<crate::render::Drawing>>,
     fonts: &'d [Font],
     stand_in: &'d [u32],
 }
@@ -798,7 +798,7 @@ fn draw_page(
             Draw::Svg { tree, x, y, w, h } => {
                 let t = match trees.get(*tree) {
                     Some(Figure::Tree(t)) => Some(t.as_ref()),
-                    Some(Figure::Diagram(_)) => parsed.get(tree),
+                    Some(Figure::Diagram(_)) => parsed.get(tree).map(|d| &d.tree),
                     None => None,
                 };
                 if let (Some(t), Some(size)) = (t, Size::from_wh(*w, *h)) {
@@ -959,7 +959,9 @@ mod tests {
         let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
         let diagram = |i: usize| {
             let d = b.diagrams.get(i)?.diagram.as_ref()?;
-            parse_svg(&diagram_svg(d, &style)).ok()
+            let svg = diagram_svg(d, &style);
+            let tree = parse_svg(&svg).ok()?;
+            Some(Arc::new(crate::render::Drawing { svg, tree }))
         };
         let meta = || Meta {
             title: "Many Boards".into(),
@@ -989,7 +991,7 @@ mod tests {
                 .trees
                 .iter()
                 .map(|f| match f {
-                    Figure::Diagram(d) => Figure::Tree(Box::new(diagram(*d).unwrap())),
+                    Figure::Diagram(d) => Figure::Tree(Box::new(diagram(*d).unwrap().tree.clone())),
                     Figure::Tree(_) => unreachable!("the layout parses nothing to keep"),
                 })
                 .collect();

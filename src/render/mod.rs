@@ -1,6 +1,7 @@
 //! Drawing diagrams. Each diagram becomes one self-contained SVG document
 //! (the only drawing: the PNG, the PDF book and the card deck all use it),
-//! and `svg_to_png` rasterises that SVG with resvg and the embedded fonts.
+//! parsed once into a tree ([`DrawingStore`]) that `tree_to_png` rasterises
+//! with resvg and the embedded fonts and the PDF writer draws.
 //!
 //! Units: one board square is [`UNIT`] user units, so the piece artwork
 //! (45 x 45) needs no scaling on the board. The board's top-left corner is
@@ -8,13 +9,15 @@
 
 mod cards;
 mod doc;
+mod drawing;
 mod glyphs;
 mod grid;
 mod png;
 mod svg;
 
 pub use cards::card_svg;
-pub use png::{parse as parse_svg, svg_to_png};
+pub use drawing::{Drawing, DrawingStore};
+pub use png::{parse as parse_svg, svg_to_png, tree_to_png};
 pub use svg::diagram_svg;
 
 /// The same drawing with its text turned into outlines (through usvg), for

@@ -15,7 +15,11 @@ const MAX_PIXELS: f64 = 64.0 * 1024.0 * 1024.0;
 /// Rasterises one of our SVG documents so that one board square is
 /// `style.png.pixels_per_square` pixels.
 pub fn svg_to_png(svg: &str, style: &Style) -> Result<Vec<u8>, String> {
-    let tree = parse(svg)?;
+    tree_to_png(&parse(svg)?, style)
+}
+
+/// Rasterises a parsed drawing, as [`svg_to_png`].
+pub fn tree_to_png(tree: &usvg::Tree, style: &Style) -> Result<Vec<u8>, String> {
     let scale = style.png.pixels_per_square / UNIT;
     let size = tree.size();
     let (w, h) = (
@@ -43,7 +47,7 @@ pub fn svg_to_png(svg: &str, style: &Style) -> Result<Vec<u8>, String> {
     }
     let scale = scale as f32;
     resvg::render(
-        &tree,
+        tree,
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
