@@ -663,7 +663,10 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                     }
                 }
                 let result = match result {
-                    Ok(stats) if errors.is_empty() => Ok(stats),
+                    Ok(stats) if errors.is_empty() => Ok(SiteStats {
+                        drawn: drawings.made(),
+                        ..stats
+                    }),
                     Ok(_) => Err(errors),
                     Err(mut a) => {
                         a.append(&mut errors);
@@ -1268,6 +1271,31 @@ mod tests {
         assert_eq!(config_dir(&[dir.path().to_path_buf()]), dir.path());
         assert_eq!(config_dir(&[PathBuf::from("a.md")]), Path::new("."));
         assert_eq!(config_dir(&[]), Path::new(DEFAULT_RULES));
+    }
+
+    /// The PNG, the SVG, the PDF and the HTML page share one drawing of
+    /// each diagram; a rebuild with nothing changed draws none.
+    #[test]
+    fn a_build_draws_each_diagram_once_for_all_its_outputs() {
+        let out = tempfile::tempdir().unwrap();
+        let options = BuildOptions {
+            paths: vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/rules.md")],
+            out: Some(out.path().to_path_buf()),
+            ..BuildOptions::default()
+        };
+        let built = build(&options, &|_, _| {}).published.expect("published");
+        assert!(built.site.diagrams > 30, "{:?}", built.site);
+        // Two diagrams written alike are one drawing.
+        let book = Book::load(&options.paths[0], &mut Vec::new()).unwrap();
+        let distinct: BTreeSet<&str> = book
+            .diagrams
+            .iter()
+            .map(|d| book.source.slice(d.span))
+            .collect();
+        assert!(distinct.len() < built.site.diagrams);
+        assert_eq!(built.site.drawn, distinct.len(), "{:?}", built.site);
+        let again = build(&options, &|_, _| {}).published.expect("published");
+        assert_eq!(again.site.drawn, 0, "{:?}", again.site);
     }
 
     #[test]

@@ -125,6 +125,8 @@ struct Job<'a> {
 pub struct SiteStats {
     pub diagrams: usize,
     pub pngs_rendered: usize,
+    /// Diagrams drawn (SVG made and parsed) for all the build's outputs.
+    pub drawn: usize,
 }
 
 /// Writes `site/<book>.md`, the SVG and PNG of every diagram, and copies of
@@ -194,7 +196,7 @@ pub fn publish(
         .collect();
     let mut stats = SiteStats {
         diagrams: total,
-        pngs_rendered: 0,
+        ..SiteStats::default()
     };
     for r in results {
         match r {

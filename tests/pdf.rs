@@ -155,12 +155,12 @@ const VISIBLE: u8 = 230;
 /// text block the ink reaches (0 to 1), and whether the next page opens a
 /// section (its first line is set at a `#` or `##` heading's size).
 fn page_fill(name: &str, format: PageFormat) -> Vec<(usize, f32, bool)> {
-    let dir = std::env::temp_dir().join(format!(
-        "ckd-page-fill-{}-{}-{format}",
-        std::process::id(),
-        name.trim_end_matches(".md")
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when the test ends, passed or failed.
+    let scratch = tempfile::Builder::new()
+        .prefix("ckd-page-fill-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().to_path_buf();
     let pdf = dir.join("book.pdf");
     std::fs::write(&pdf, build(name, format)).unwrap();
     let bs = BookStyle::default();

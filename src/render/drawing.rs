@@ -22,10 +22,11 @@ pub struct Drawing {
 
 /// Bytes of drawings a store keeps, estimated: a parsed tree takes about
 /// eight times its SVG (the glyphs and pieces a `<use>` names are copied
-/// into it). 32 MB keeps about 200 diagrams, every bundled book whole; a
+/// into it). 12 MB keeps about 60 diagrams, every bundled book whole; a
 /// larger book's drawings are dropped oldest first and drawn again if an
-/// output asks for one again.
-const BUDGET: usize = 32 << 20;
+/// output asks for one again. Each MB kept costs about as much in peak
+/// memory (a 2,000-diagram book: 132 MB keeping none, 172 MB keeping 32).
+const BUDGET: usize = 12 << 20;
 const TREE_PER_SVG_BYTE: usize = 8;
 
 type Slot = Arc<OnceLock<Result<Arc<Drawing>, String>>>;
