@@ -17,6 +17,7 @@ use crate::pipeline::{
 
 /// `println!` and `eprintln!` without the panic on a closed pipe: a write
 /// error ends the output quietly, as `cat` does (`check | head -1`).
+#[allow(unused_macros)]
 macro_rules! say {
     ($($arg:tt)*) => {{
         let _ = writeln!(std::io::stdout().lock(), $($arg)*);
@@ -343,12 +344,10 @@ fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
         lines.push(format!("{}, {allowed} allowed", count(warnings, "warning")));
     }
     lines.push(format!("took {}", duration(found.elapsed)));
+    // The summary goes with the diagnostics in the human format, and
+    // apart from the records on standard output in the machine ones.
     for line in lines {
-        if format == Format::Human {
-            say!("{line}");
-        } else {
-            tell!("{line}");
-        }
+        tell!("{line}");
     }
     let denied = (deny.contains(&Deny::Warnings) && warnings > 0)
         || (deny.contains(&Deny::Unchecked) && unchecked > 0);
@@ -377,9 +376,22 @@ fn progress_printer() -> impl Fn(usize, usize) + Sync {
 fn build(options: &BuildOptions) -> u8 {
     let mut built = pipeline::build(options, &progress_printer());
     if let Some(p) = &built.published {
+        // A finding the author allowed is counted on its book's line, not
+        // printed whole on every build: `check` lists them.
+        let allowed = |source: &Path| {
+            built
+                .diags
+                .iter()
+                .filter(|d| d.allowed.is_some() && d.path == source)
+                .count()
+        };
         for book in &p.books {
+            let kept = match allowed(&book.source) {
+                0 => String::new(),
+                n => format!(" ({} allowed: see `check`)", count(n, "finding")),
+            };
             tell!(
-                "built {}: {} -> {}, {} and {}",
+                "built {}: {}{kept} -> {}, {} and {}",
                 book.name,
                 count(book.diagrams, "diagram"),
                 book.page.display(),
@@ -387,6 +399,7 @@ fn build(options: &BuildOptions) -> u8 {
                 book.html.display()
             );
         }
+        built.diags.retain(|d| d.allowed.is_none());
         tell!(
             "{}, {} drawn; {} written, {} unchanged, {} removed in {}",
             count(p.site.diagrams, "diagram"),

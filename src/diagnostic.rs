@@ -200,14 +200,34 @@ fn ceil_char_boundary(s: &str, mut i: usize) -> usize {
 }
 
 impl Diagnostic {
-    /// One JSON object, for tools.
+    /// Where the problem ends: the line and column just after its last
+    /// character (as the start, 1-based).
+    pub fn end_line_col(&self) -> Option<crate::source::LineCol> {
+        let (src, span) = (self.source.as_ref()?, self.span?);
+        Some(src.line_col(span.end.max(span.start)))
+    }
+
+    /// `error`, `warning`, or `allowed` for a finding the author keeps.
+    pub fn severity_name(&self) -> &'static str {
+        if self.allowed.is_some() {
+            "allowed"
+        } else {
+            self.severity.as_str()
+        }
+    }
+
+    /// One JSON object, for tools (the README's "Machine output" gives
+    /// every field).
     pub fn render_json(&self) -> String {
         let at = self.line_col();
+        let end = self.end_line_col();
         serde_json::json!({
             "file": self.path.display().to_string(),
             "line": at.map(|a| a.line),
             "col": at.map(|a| a.col),
-            "severity": self.severity.as_str(),
+            "end_line": end.map(|a| a.line),
+            "end_col": end.map(|a| a.col),
+            "severity": self.severity_name(),
             "message": self.message,
             "help": self.help,
             "rule": self.rule,
@@ -224,9 +244,23 @@ impl Diagnostic {
             Severity::Warning => "warning",
         };
         let mut props = format!("file={}", escape_property(&self.path.display().to_string()));
-        if let Some(at) = self.line_col() {
-            props.push_str(&format!(",line={},col={}", at.line, at.col));
+        if let (Some(at), Some(end)) = (self.line_col(), self.end_line_col()) {
+            // GitHub takes columns (the last one inclusive) on one line only.
+            if end.line == at.line {
+                let last = (end.col - 1).max(at.col);
+                props.push_str(&format!(
+                    ",line={},endLine={},col={},endColumn={last}",
+                    at.line, end.line, at.col
+                ));
+            } else {
+                props.push_str(&format!(",line={},endLine={}", at.line, end.line));
+            }
         }
+        // The annotation's title: the rule an allowance would name.
+        props.push_str(&format!(
+            ",title={}",
+            escape_property(self.rule.unwrap_or("chess-kit-docs"))
+        ));
         let mut message = self.message.clone();
         if let Some(help) = &self.help {
             message.push_str(" (");
@@ -347,11 +381,33 @@ mod tests {
         assert_eq!(json["file"], "r.md");
         assert_eq!(json["line"], 2);
         assert_eq!(json["col"], 2);
+        assert_eq!(json["end_line"], 2);
+        assert_eq!(json["end_col"], 3);
         assert_eq!(json["severity"], "error");
+        assert_eq!(json["rule"], serde_json::Value::Null);
         assert_eq!(
             d.render_github(),
-            "::error file=r.md,line=2,col=2::bad, really: 100%25"
+            "::error file=r.md,line=2,endLine=2,col=2,endColumn=2,title=chess-kit-docs::bad, really: 100%25"
         );
+        // A rules finding: the rule is its title; across lines, no columns.
+        let mut finding = Diagnostic::error(&src, Span::new(0, 4), "a finding");
+        finding.rule = Some("king-capture");
+        assert_eq!(
+            finding.render_github(),
+            "::error file=r.md,line=1,endLine=2,title=king-capture::a finding"
+        );
+        let json: serde_json::Value = serde_json::from_str(&finding.render_json()).unwrap();
+        assert_eq!(
+            (json["end_line"].clone(), json["end_col"].clone()),
+            (2.into(), 2.into())
+        );
+        assert_eq!(json["rule"], "king-capture");
+        // A finding the author keeps is `allowed`, not an error.
+        finding.allowed = Some("the author's choice".into());
+        let json: serde_json::Value = serde_json::from_str(&finding.render_json()).unwrap();
+        assert_eq!(json["severity"], "allowed");
+        assert_eq!(json["allowed"], "the author's choice");
+        assert!(finding.render_github().starts_with("::notice "));
     }
 
     #[test]

@@ -464,6 +464,8 @@ pub struct BuildOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuiltBook {
     pub name: String,
+    /// The rulebook it was built from.
+    pub source: PathBuf,
     pub diagrams: usize,
     /// Its website page, its PDF and its HTML site's front page.
     pub page: PathBuf,
@@ -692,6 +694,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                             .iter()
                             .map(|(book, _)| BuiltBook {
                                 name: book.name.clone(),
+                                source: book.source.path.clone(),
                                 diagrams: book.diagrams.len(),
                                 page: out_dir.join("site").join(format!("{}.md", book.name)),
                                 pdf: out_dir.join(format!("{}.pdf", book.name)),

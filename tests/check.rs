@@ -38,7 +38,7 @@ fn every_seed_diagram_is_rule_checked_and_the_bundled_rules_pass() {
     ]);
     let (out, err) = text(&o);
     assert!(
-        out.contains("checked 49 diagrams: 49 rule-checked, 0 syntax-only, 0 errors"),
+        err.contains("checked 49 diagrams: 49 rule-checked, 0 syntax-only, 0 errors"),
         "{out}\n{err}"
     );
     assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
@@ -87,7 +87,7 @@ fn a_finding_is_an_error_with_its_rule() {
     );
     assert!(err.contains("= note: rule `material`"), "{err}");
     assert!(
-        out.contains("checked 1 diagram: 1 rule-checked, 0 syntax-only, 1 error"),
+        err.contains("checked 1 diagram: 1 rule-checked, 0 syntax-only, 1 error"),
         "{out}"
     );
 
@@ -115,8 +115,27 @@ fn an_allowed_finding_is_printed_counted_and_passes() {
         err.contains("allowed in chess-kit-docs.toml: a drill position"),
         "{err}"
     );
-    assert!(out.contains("0 errors"), "{out}");
-    assert!(out.contains("0 warnings, 1 allowed"), "{out}");
+    assert!(err.contains("0 errors"), "{err}");
+    assert!(err.contains("0 warnings, 1 allowed"), "{err}");
+    assert_eq!(out, "", "a person's output goes to standard error");
+
+    // A clean build counts it on its book's line instead of printing it
+    // again every time.
+    let out_dir = dir.path().join("out");
+    let o = run(&[
+        "build",
+        dir.path().to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("built demo: 1 diagram (1 finding allowed: see `check`) -> ")),
+        "{err}"
+    );
+    assert!(!err.contains("White has 2 kings"), "{err}");
 }
 
 #[test]
@@ -192,10 +211,10 @@ fn a_section_of_an_unknown_game_is_a_warning_that_says_how_to_configure_it() {
     // unknown), but a warning like any other, counted as syntax-only.
     assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
     assert!(
-        out.contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 0 errors"),
+        err.contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 0 errors"),
         "{out}\n{err}"
     );
-    assert!(out.contains("1 warning, 0 allowed"), "{out}");
+    assert!(err.contains("1 warning, 0 allowed"), "{err}");
     assert!(
         reported(
             &err,
@@ -223,7 +242,7 @@ fn a_section_of_an_unknown_game_is_a_warning_that_says_how_to_configure_it() {
     let o = check_dir(dir.path(), &["--deny", "unchecked", "--deny", "warnings"]);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
-    assert!(out.contains("0 warnings, 1 allowed"), "{out}");
+    assert!(err.contains("0 warnings, 1 allowed"), "{err}");
 }
 
 #[test]
@@ -299,7 +318,7 @@ fn a_board_under_no_game_heading_is_a_warning_at_the_diagram() {
         ),
         "{err}"
     );
-    assert!(out.contains("0 rule-checked, 1 syntax-only"), "{out}");
+    assert!(err.contains("0 rule-checked, 1 syntax-only"), "{err}");
 }
 
 #[test]
@@ -377,7 +396,7 @@ fn a_configured_variant_is_rule_checked_by_its_switches() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
     assert!(
-        out.contains("checked 1 diagram: 1 rule-checked, 0 syntax-only, 0 errors"),
+        err.contains("checked 1 diagram: 1 rule-checked, 0 syntax-only, 0 errors"),
         "{out}\n{err}"
     );
     // Pawns start on the 2nd and the 5th rank and may step two squares.
@@ -677,7 +696,7 @@ fn configured(toml: &str, game: &str, rows: &str, lines: &[&str]) -> (Option<i32
     let o = check_dir(dir.path(), &[]);
     let (out, err) = text_of(&o);
     assert!(
-        out.contains("1 rule-checked, 0 syntax-only"),
+        err.contains("1 rule-checked, 0 syntax-only"),
         "{game}: {out}\n{err}"
     );
     (o.status.code(), err)
@@ -1035,7 +1054,7 @@ fn bundled(game: &str, rows: &str, lines: &[&str]) -> (Option<i32>, String) {
 fn keeps(game: &str, rows: &str, lines: &[&str]) {
     let (code, err) = bundled(game, rows, lines);
     assert_eq!(code, Some(0), "{game}: {err}");
-    assert!(!err.contains("error"), "{game}: {err}");
+    assert!(!err.contains("error:"), "{game}: {err}");
 }
 
 /// Asserts that the diagram fails for `reason`.

@@ -268,7 +268,7 @@ fn every_error_is_reported_with_file_line_column_quote_and_caret() {
     let o = run(&["check", book.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 6 errors"),
+        stderr(&o).contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 6 errors"),
         "{}",
         stdout(&o)
     );
@@ -348,10 +348,12 @@ fn check_passes_the_bundled_rules() {
     let o = run(&["check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("checked 53 diagrams: 53 rule-checked, 0 syntax-only, 0 errors"),
+        stderr(&o).contains("checked 53 diagrams: 53 rule-checked, 0 syntax-only, 0 errors"),
         "{}",
-        stdout(&o)
+        stderr(&o)
     );
+    // Everything a person reads goes to standard error.
+    assert_eq!(stdout(&o), "");
 
     let o = run(&[
         "check",
@@ -368,7 +370,13 @@ fn check_passes_the_bundled_rules() {
         "github",
         "tests/seeds/published_rules.md",
     ]);
-    assert!(stdout(&o).starts_with("::error file=tests/seeds/published_rules.md,line=54,col=1::"));
+    assert!(
+        stdout(&o).starts_with(
+            "::error file=tests/seeds/published_rules.md,line=54,endLine=54,col=1,endColumn="
+        ),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
@@ -507,7 +515,7 @@ fn the_summary_says_one_diagram_and_times_in_ms_or_seconds() {
     .unwrap();
     let o = run(&["check", book.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    let out = stderr(&o);
     assert!(
         out.contains("checked 1 diagram: 1 rule-checked, 0 syntax-only, 0 errors"),
         "{out}"

@@ -226,7 +226,7 @@ fn the_bundled_book_passes_check_with_its_setup_checked() {
     // Angle Chess is checked against its stated setup; Black Hole Chess
     // is configured in rules/chess-kit-docs.toml.
     assert!(
-        stdout(&o).contains("checked 2 diagrams: 2 rule-checked, 0 syntax-only, 0 errors"),
+        stderr(&o).contains("checked 2 diagrams: 2 rule-checked, 0 syntax-only, 0 errors"),
         "{}",
         stdout(&o)
     );
