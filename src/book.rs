@@ -490,9 +490,13 @@ impl Book {
                             *span,
                             format!("unknown card symbol `{symbol}`"),
                         )
-                        .with_help(format!(
-                            "a card shows a piece letter (K Q R B N P, k q r b n p), `back`, or a symbol of the book's card table ({})",
-                            extra.join(", ")
+                        .with_help(crate::suggest::help(
+                            symbol,
+                            known.iter().map(String::as_str),
+                            &format!(
+                                "a card shows a piece letter (K Q R B N P, k q r b n p), `back`, or a symbol of the book's card table ({})",
+                                extra.join(", ")
+                            ),
                         )),
                     );
                 }

@@ -106,7 +106,21 @@ impl Config {
 pub fn toml_error(src: &std::sync::Arc<SourceFile>, e: &toml::de::Error) -> Diagnostic {
     let span = e.span().map(Span::from).unwrap_or_else(|| Span::new(0, 0));
     let message = e.message().trim().to_string();
-    Diagnostic::error(src, span, message)
+    let d = Diagnostic::error(src, span, message.clone());
+    match misspelt_key(&message) {
+        Some(help) => d.with_help(help),
+        None => d,
+    }
+}
+
+/// "did you mean" for serde's "unknown field `x`, expected one of `a`, `b`"
+/// (or "expected `a`").
+fn misspelt_key(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let expected = rest.split_once("expected")?.1;
+    let names: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    crate::suggest::did_you_mean(field, names)
 }
 
 /// The style: from `explicit` (a flag or the settings file) if given, else
@@ -289,5 +303,9 @@ mod tests {
             text.contains("chess-kit-docs.toml:2:1: error: unknown field `ouput`"),
             "{text}"
         );
+        assert_eq!(e.help.as_deref(), Some("did you mean `out`?"));
+        std::fs::write(dir.path().join(CONFIG_FILE), "[build]\nzzz = \"x\"\n").unwrap();
+        let e = Config::load(dir.path()).unwrap_err();
+        assert_eq!(e.help, None, "nothing near `zzz`");
     }
 }

@@ -27,3 +27,4 @@ pub mod serve;
 pub mod site;
 pub mod source;
 pub mod style;
+pub mod suggest;

@@ -227,11 +227,34 @@ fn parse_row(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line, rank: u8) 
 }
 
 fn unknown_piece(p: &mut Parser, token: &str, span: Span) {
-    p.error_help(
-        span,
-        format!("unknown piece `{token}` on the board"),
-        "pieces are K Q R B N P for White, k q r b n p for Black, and `.` for an empty square",
-    );
+    const PIECES: &str =
+        "pieces are K Q R B N P for White, k q r b n p for Black, and `.` for an empty square";
+    let squares: Vec<String> = token.chars().map(String::from).collect();
+    let suggestion = match token {
+        // A knight by another language's letter or by its shape.
+        "S" | "H" => Some("did you mean `N`, the knight?".to_string()),
+        "s" | "h" => Some("did you mean `n`, the knight?".to_string()),
+        "-" | "_" | "0" | "*" | "," | "·" => {
+            Some("did you mean `.`, an empty square?".to_string())
+        }
+        // Squares written without the space between them.
+        _ if squares.len() > 1
+            && squares
+                .iter()
+                .all(|c| c == "." || c.chars().all(|c| Piece::from_char(c).is_some())) =>
+        {
+            Some(format!(
+                "did you mean `{}`? each square is its own token, separated by spaces;",
+                squares.join(" ")
+            ))
+        }
+        _ => None,
+    };
+    let help = match suggestion {
+        Some(s) => format!("{s} {PIECES}"),
+        None => PIECES.to_string(),
+    };
+    p.error_help(span, format!("unknown piece `{token}` on the board"), help);
 }
 
 const LINE_NAMES: &str = "arrow, margins, card, checkers, text, corner text and rect";
@@ -262,7 +285,11 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
                     p.error_help(
                         v[2].1,
                         format!("unknown arrow colour `{}`", v[2].0),
-                        "arrow colours are white, black and grey",
+                        crate::suggest::help(
+                            v[2].0,
+                            ["white", "black", "grey"],
+                            "arrow colours are white, black and grey",
+                        ),
                     );
                     None
                 }
@@ -436,7 +463,11 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
         _ => p.error_help(
             name_span,
             format!("unknown line name `{name}`"),
-            format!("the line names are {LINE_NAMES}"),
+            crate::suggest::help(
+                name,
+                LINE_NAMES.split(", ").flat_map(|n| n.split(" and ")),
+                &format!("the line names are {LINE_NAMES}"),
+            ),
         ),
     }
 }
@@ -545,7 +576,11 @@ fn parse_grid(p: &mut Parser, lines: &[Line]) -> Option<Grid> {
             p.error_help(
                 first.sub(kind),
                 format!("unknown diagram type `{kind}`"),
-                "the grid types are masquerade, cloak and cards",
+                crate::suggest::help(
+                    kind,
+                    ["masquerade", "cloak", "cards"],
+                    "the grid types are masquerade, cloak and cards",
+                ),
             );
             None
         }
@@ -951,6 +986,61 @@ mod tests {
                 "13:18: `-1` is not a count: write a whole number of checkers",
                 "14:11: `0` is off the board",
             ]
+        );
+    }
+
+    /// A misspelt name or a slip of the keyboard gets the name it misses.
+    #[test]
+    fn a_near_miss_gets_a_did_you_mean() {
+        let text = "    r n b q k b n r
+    p p p p p p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . S - . .
+    P P P P P P PP .
+    R N B Q K B N R
+    arow: e2, e4, white
+    arrow: e2, e4, whtie
+    corner txet: 3
+";
+        let (_, diags) = parse(text);
+        let helps: Vec<(String, &str)> = diags
+            .iter()
+            .map(|d| (d.message.clone(), d.help.as_deref().unwrap_or("")))
+            .collect();
+        let help_of = |message: &str| {
+            helps
+                .iter()
+                .find(|(m, _)| m == message)
+                .map(|(_, h)| *h)
+                .unwrap_or_else(|| panic!("no `{message}` in {helps:?}"))
+        };
+        assert!(
+            help_of("unknown piece `S` on the board").starts_with("did you mean `N`, the knight?")
+        );
+        assert!(
+            help_of("unknown piece `-` on the board")
+                .starts_with("did you mean `.`, an empty square?")
+        );
+        assert!(help_of("unknown piece `PP` on the board").starts_with("did you mean `P P`?"));
+        assert!(
+            help_of("unknown line name `arow`")
+                .starts_with("did you mean `arrow`? the line names are")
+        );
+        assert!(help_of("unknown arrow colour `whtie`").starts_with("did you mean `white`?"));
+        assert!(
+            help_of("unknown line name `corner txet`").starts_with("did you mean `corner text`?")
+        );
+        // No guess where nothing is near.
+        let (_, diags) = parse(
+            "    . . . . x . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    wibble: 1\n",
+        );
+        assert!(
+            diags
+                .iter()
+                .all(|d| !d.help.as_deref().unwrap_or("").contains("did you mean")),
+            "{diags:?}"
         );
     }
 

@@ -1,0 +1,55 @@
+//! "Did you mean": the known name a misspelt one is closest to, by a small
+//! edit distance (a swap of two neighbours counts as one edit).
+
+/// The name in `known` that `word` misspells, if one is close: the same but
+/// for case, or one edit apart (two in a word of five letters or more).
+/// Ties go to the first in `known`.
+pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let wanted = word.to_lowercase();
+    let limit = if wanted.chars().count() >= 5 { 2 } else { 1 };
+    let mut best: Option<(usize, &str)> = None;
+    for name in known {
+        let d = strsim::osa_distance(&wanted, &name.to_lowercase());
+        if d <= limit && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, name));
+        }
+    }
+    best.map(|(_, name)| name)
+}
+
+/// `did you mean `name`?` for the nearest known name, if any.
+pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    nearest(word, known).map(|name| format!("did you mean `{name}`?"))
+}
+
+/// A help line: the suggestion, if there is one, before the `general` help.
+pub fn help<'a>(word: &str, known: impl IntoIterator<Item = &'a str>, general: &str) -> String {
+    match did_you_mean(word, known) {
+        Some(s) => format!("{s} {general}"),
+        None => general.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINES: [&str; 4] = ["arrow", "margins", "card", "corner text"];
+
+    #[test]
+    fn a_near_name_is_suggested_and_a_far_one_is_not() {
+        assert_eq!(nearest("arow", LINES), Some("arrow"));
+        assert_eq!(nearest("Arrow", LINES), Some("arrow"));
+        assert_eq!(nearest("arrwo", LINES), Some("arrow"));
+        assert_eq!(nearest("margnis", LINES), Some("margins"));
+        assert_eq!(nearest("crad", LINES), Some("card"));
+        assert_eq!(nearest("wibble", LINES), None);
+        // A short word gets one edit only: `cat` is not `card`.
+        assert_eq!(nearest("cat", LINES), None);
+        assert_eq!(
+            did_you_mean("en_pasant", ["en_passant", "castling"]),
+            Some("did you mean `en_passant`?".to_string())
+        );
+        assert_eq!(help("zzz", LINES, "the names are …"), "the names are …");
+    }
+}
