@@ -521,3 +521,174 @@ fn the_summary_says_one_diagram_and_times_in_ms_or_seconds() {
             .is_some_and(|n| n[5..].split_once('.').is_some_and(|(_, d)| d.len() == 1));
     assert!(ok, "{took}");
 }
+
+/// `render --format fen`: a diagram's position as FEN on standard output
+/// (or in `-o`'s file); a diagram that is no chess position is an error
+/// at the diagram saying why, exit 1.
+#[test]
+fn render_format_fen_prints_a_diagrams_position() {
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "1",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1\n"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.fen");
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "1",
+        "--format",
+        "fen",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        "r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1\n"
+    );
+
+    // Chess Golf's first diagram: a puzzle for one player.
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "20",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).is_empty());
+    let err = stderr(&o);
+    assert!(
+        reported(
+            &err,
+            "error: this diagram has no FEN: Chess Golf is played by one player, who moves pieces of both colours, so its positions have no side to move",
+            "rules/rules.md:932:5"
+        ),
+        "{err}"
+    );
+    // A configured game on the middle 6×6, read from the settings beside
+    // the book.
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "33",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("`Secret Chesswords` is played on the 6×6 board"),
+        "{}",
+        stderr(&o)
+    );
+    // A PNG needs a file; a format against the file's name is a usage error.
+    for args in [
+        &[
+            "render",
+            "rules/rules.md",
+            "--diagram",
+            "1",
+            "--format",
+            "png",
+        ][..],
+        &[
+            "render",
+            "rules/rules.md",
+            "--diagram",
+            "1",
+            "--format",
+            "svg",
+            "-o",
+            "x.png",
+        ],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// `render --from-fen`: the diagram lines of a position, quoted or as
+/// separate words; a malformed FEN is an error at its field, exit 1; with
+/// a rulebook as well, a usage error, exit 2.
+#[test]
+fn render_from_fen_prints_the_diagram_lines() {
+    let lines = "    r n b q k b n r
+    p p p p p p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . P . . .
+    . . . . . . . .
+    P P P P . P P P
+    R N B Q K B N R
+    arrow: e2, e4, white
+";
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let o = run(&["render", "--from-fen", fen]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), lines);
+    assert_eq!(stderr(&o), "");
+    let mut words = vec!["render", "--from-fen"];
+    words.extend(fen.split(' '));
+    let o = run(&words);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), lines);
+
+    // What the lines cannot say is a note.
+    let o = run(&["render", "--from-fen", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 8);
+    assert!(
+        stderr(&o).contains("note: the FEN's side to move is `b`, but the engine reads `w`"),
+        "{}",
+        stderr(&o)
+    );
+
+    // The lines read back as a diagram with the same position.
+    let book = format!("## Zombie Chess\n\n{lines}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("back.md");
+    fs::write(&path, book).unwrap();
+    let o = run(&[
+        "render",
+        path.to_str().unwrap(),
+        "--diagram",
+        "1",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(stdout(&o), format!("{fen}\n"), "{}", stderr(&o));
+
+    let o = run(&[
+        "render",
+        "--from-fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        reported(
+            &err,
+            "error: FEN castling: 'x' is not one of KQkq or a file letter",
+            "<FEN>:1:47"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("^^^^"), "{err}");
+
+    let o = run(&["render", "rules/rules.md", "--from-fen", fen]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
