@@ -385,6 +385,11 @@ fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     let (errors, warnings, allowed) = (found.errors(), found.warnings(), found.allowed());
     let unchecked = found.unchecked();
     report(&mut found.diags, format);
+    if format == Format::Json {
+        // Each diagram's FEN, a record of its own, after the findings.
+        let text: String = found.fens.iter().map(|r| r.render_json() + "\n").collect();
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    }
     let summary = format!(
         "checked {}: {} rule-checked, {} syntax-only, {}",
         count(found.diagrams, "diagram"),

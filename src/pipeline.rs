@@ -4,7 +4,7 @@
 //! (`cli`) only parses arguments and prints, and `serve` calls the same
 //! entry points.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,7 @@ use crate::book::{Book, io_reason};
 use crate::config::{Config, load_book_style, load_style, source_date, source_date_problem};
 use crate::contents::{TocEntry, table_of_contents};
 use crate::diagnostic::Diagnostic;
+use crate::engine::fen::FenResult;
 use crate::engine::{self, Counts, Options, RuleDiagnostic};
 use crate::html::{self, Templates};
 use crate::output::{OutputDir, Stats};
@@ -149,6 +150,8 @@ pub struct Checked {
     pub counts: Counts,
     /// What the engine measured (search times), printed after the findings.
     pub notes: Vec<String>,
+    /// Each book's diagrams as FEN (or why not), by book name.
+    pub fens: BTreeMap<String, Vec<FenResult>>,
 }
 
 /// What a run of the checks is asked to do.
@@ -259,6 +262,8 @@ pub struct BookCheck {
     pub findings: Vec<RuleDiagnostic>,
     pub counts: Counts,
     pub notes: Vec<String>,
+    /// Each diagram's FEN, or why it has none, in the book's order.
+    pub fens: Vec<FenResult>,
 }
 
 /// Reads and checks one rulebook; `None` (with the reason in `diags`) when
@@ -301,6 +306,9 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
     } else {
         counts.syntax_only += book.diagrams.len();
     }
+    // The positions are read whether or not the rules are checked: the
+    // site shows them either way.
+    let fens = engine::fen::book_fens(&book, &run.options);
     BookCheck {
         book,
         toc,
@@ -308,6 +316,7 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
         findings,
         counts,
         notes,
+        fens,
     }
 }
 
@@ -321,6 +330,7 @@ pub fn combine_checks(books: Vec<BookCheck>, config: &Config) -> Checked {
         checked.counts.syntax_only += b.counts.syntax_only;
         checked.notes.append(&mut b.notes);
         checked.diags.append(&mut b.diags);
+        checked.fens.insert(b.book.name.clone(), b.fens);
         checked.books.push((b.book, b.toc));
     }
     let checked_books: BTreeSet<&str> =
@@ -396,7 +406,72 @@ pub struct CheckReport {
     pub counts: Counts,
     /// What the engine measured, one line each.
     pub notes: Vec<String>,
+    /// Every diagram's FEN (or why it has none), book by book.
+    pub fens: Vec<FenRecord>,
     pub elapsed: Duration,
+}
+
+/// One diagram's FEN, or why it has none, with where the diagram is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FenRecord {
+    pub file: PathBuf,
+    /// The line and column of the diagram's first line.
+    pub line: usize,
+    pub col: usize,
+    /// The diagram's number in its file, counting from 1, as `render
+    /// --diagram` counts.
+    pub diagram: usize,
+    /// The `##` section it stands in.
+    pub section: Option<String>,
+    pub fen: FenResult,
+}
+
+impl FenRecord {
+    /// The records of a book's diagrams.
+    pub fn of_book(book: &Book, fens: &[FenResult]) -> Vec<FenRecord> {
+        book.diagrams
+            .iter()
+            .zip(fens)
+            .enumerate()
+            .map(|(i, (entry, fen))| {
+                let text = &book.source.text;
+                let start = entry.span.start.min(text.len());
+                let indent = text[start..]
+                    .find(|c: char| !c.is_whitespace())
+                    .unwrap_or(0);
+                let at = book.source.line_col(start + indent);
+                FenRecord {
+                    file: book.source.path.clone(),
+                    line: at.line,
+                    col: at.col,
+                    diagram: i + 1,
+                    section: book.section_of(entry).map(|s| s.title.clone()),
+                    fen: fen.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// One JSON object, for tools: `fen` and `variant` (the analysis
+    /// board's, `standard` or `chess960`) when the diagram has a FEN,
+    /// else `null` with the `reason`.
+    pub fn render_json(&self) -> String {
+        let (fen, variant, reason) = match &self.fen {
+            Ok(f) => (Some(f.fen.as_str()), Some(f.variant()), None),
+            Err(r) => (None, None, Some(r.as_str())),
+        };
+        serde_json::json!({
+            "file": self.file.display().to_string(),
+            "line": self.line,
+            "col": self.col,
+            "diagram": self.diagram,
+            "section": self.section,
+            "fen": fen,
+            "variant": variant,
+            "reason": reason,
+        })
+        .to_string()
+    }
 }
 
 impl CheckReport {
@@ -436,11 +511,20 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
     let mut diags = Vec::new();
     let checked = load_and_check(&options.paths, &config, &run, &mut diags);
     diags.extend(checked.diags);
+    let fens = checked
+        .books
+        .iter()
+        .flat_map(|(book, _)| {
+            let fens = checked.fens.get(&book.name).map_or(&[][..], Vec::as_slice);
+            FenRecord::of_book(book, fens)
+        })
+        .collect();
     Ok(CheckReport {
         diags,
         diagrams: checked.books.iter().map(|(b, _)| b.diagrams.len()).sum(),
         counts: checked.counts,
         notes: checked.notes,
+        fens,
         elapsed: started.elapsed(),
     })
 }

@@ -692,3 +692,79 @@ fn render_from_fen_prints_the_diagram_lines() {
     let o = run(&["render", "rules/rules.md", "--from-fen", fen]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+/// `check --format json`: after the findings, each diagram's FEN in a
+/// record of its own (its place, its number in the file, its section),
+/// or `null` with the reason.
+#[test]
+fn check_json_gives_each_diagrams_fen_in_a_record_of_its_own() {
+    let o = run(&["check", "rules/rules.md", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let records: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let fens: Vec<&serde_json::Value> = records.iter().filter(|r| r.get("fen").is_some()).collect();
+    let diagrams = stderr(&o)
+        .lines()
+        .find_map(|l| l.strip_prefix("checked "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap();
+    assert_eq!(fens.len(), diagrams, "one record a diagram");
+    let first = fens[0];
+    assert_eq!(first["file"], "rules/rules.md");
+    assert_eq!(
+        (first["line"].as_u64(), first["col"].as_u64()),
+        (Some(53), Some(5))
+    );
+    assert_eq!(first["diagram"], 1);
+    assert_eq!(first["section"], "Zombie Chess");
+    assert_eq!(
+        first["fen"],
+        "r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1"
+    );
+    assert_eq!(first["variant"], "standard");
+    assert!(first["reason"].is_null());
+    let golf = fens.iter().find(|r| r["section"] == "Chess Golf").unwrap();
+    assert!(golf["fen"].is_null() && golf["variant"].is_null());
+    assert!(
+        golf["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("Chess Golf is played by one player")
+    );
+    let c960 = fens.iter().find(|r| r["section"] == "Chess960").unwrap();
+    assert_eq!(c960["variant"], "chess960");
+    // The keys are the README's, in its machine-output table.
+    let readme = fs::read_to_string("README.md").unwrap();
+    let table = readme
+        .split("| key | value |\n| --- | --- |\n")
+        .nth(1)
+        .and_then(|t| t.split("\n\n").next())
+        .unwrap();
+    let mut documented: Vec<String> = table
+        .lines()
+        .flat_map(|row| {
+            let first = row.split('|').nth(1).unwrap_or("");
+            first
+                .split(',')
+                .map(|k| k.trim().trim_matches('`').to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    documented.sort();
+    let mut keys: Vec<String> = first.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    assert_eq!(keys, documented);
+    // Findings keep their form: no FEN key.
+    let o = run(&[
+        "check",
+        "tests/seeds/published_rules.md",
+        "--format",
+        "json",
+    ]);
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert!(first.get("severity").is_some() && first.get("fen").is_none());
+}
