@@ -735,7 +735,14 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                             },
                             || {
                                 let web = html::Drawings::for_one_build(drawings.clone());
-                                write_html(&publishable, &output, &templates, &web, &style)
+                                write_html(
+                                    &publishable,
+                                    &output,
+                                    &templates,
+                                    &web,
+                                    &style,
+                                    &checked.fens,
+                                )
                             },
                         )
                     },
@@ -817,6 +824,7 @@ pub fn write_html(
     templates: &Templates,
     drawings: &html::Drawings,
     style: &crate::style::Style,
+    fens: &BTreeMap<String, Vec<FenResult>>,
 ) -> Result<(), Vec<Diagnostic>> {
     let site_books: Vec<html::SiteBook> = books
         .iter()
@@ -824,11 +832,12 @@ pub fn write_html(
             book,
             toc,
             findings: Vec::new(),
+            fens: fens.get(&book.name).map_or(&[][..], Vec::as_slice),
         })
         .collect();
     // The site is made whole (its index and search index read every
     // book), so it is kept whole when nothing it is made from changed.
-    let key = site_key(books, templates, style);
+    let key = site_key(&site_books, templates, style);
     let ours = |owner: &str| {
         owner == html::OWNER
             || owner
@@ -855,19 +864,17 @@ pub fn write_html(
 }
 
 /// What the HTML site is made from: the tool's version, every book's text
-/// and contents, the files it links to, the style and the templates.
-fn site_key(
-    books: &[(&Book, Vec<TocEntry>)],
-    templates: &Templates,
-    style: &crate::style::Style,
-) -> u64 {
+/// and contents, the diagrams' positions (which the settings' games may
+/// change), the files it links to, the style and the templates.
+fn site_key(books: &[html::SiteBook], templates: &Templates, style: &crate::style::Style) -> u64 {
     let mut text = format!(
         "{}\n{style:?}\n{:016x}\n",
         env!("CARGO_PKG_VERSION"),
         templates.fingerprint()
     );
-    for (book, toc) in books {
-        text.push_str(&format!("{}\n{toc:?}\n", book.name));
+    for sb in books {
+        let (book, toc) = (sb.book, sb.toc);
+        text.push_str(&format!("{}\n{toc:?}\n{:?}\n", book.name, sb.fens));
         text.push_str(&book.source.text);
         for (path, rel, _) in book.linked_files() {
             let bytes = crate::book::read_regular(&path).unwrap_or_default();
