@@ -12,7 +12,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::diagnostic::{self, Diagnostic, Format};
 use crate::pdf::PageFormat;
 use crate::pipeline::{
-    self, BuildOptions, CheckOptions, DeckRequest, Failure, RenderInput, RenderOptions, Rendered,
+    self, BuildOptions, CheckOptions, DeckRequest, Failure, RenderFormat, RenderInput,
+    RenderOptions, Rendered,
 };
 
 /// `println!` and `eprintln!` without the panic on a closed pipe: a write
@@ -79,19 +80,32 @@ enum Command {
         #[arg(long, value_enum, value_name = "WHAT")]
         deny: Vec<Deny>,
     },
-    /// Draw one diagram as SVG (the default) or PNG
+    /// Draw one diagram as SVG (the default) or PNG, or give its position as FEN; or write a FEN's position as diagram lines
     Render {
         /// The rulebook, or `-` for standard input
-        file: PathBuf,
+        #[arg(required_unless_present = "from_fen")]
+        file: Option<PathBuf>,
         /// Which diagram of the file, counting from 1
-        #[arg(long, value_name = "N")]
-        diagram: usize,
-        /// Where to write: a `.svg` or `.png` file [default: SVG on standard output]
+        #[arg(long, value_name = "N", required_unless_present = "from_fen")]
+        diagram: Option<usize>,
+        /// Where to write: a `.svg` or `.png` file, or a file for the FEN [default: standard output]
         #[arg(short = 'o', long = "output", value_name = "OUT")]
         output: Option<PathBuf>,
+        /// What to make: svg, png, or fen (the position as FEN, when the diagram is a chess position) [default: by OUT's extension, else svg]
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        format: Option<RenderFormatArg>,
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
+        /// Print the diagram lines of a FEN's position (quoted, or its fields as separate words; `_` may stand for a space)
+        #[arg(
+            long,
+            value_name = "FEN",
+            num_args = 1..=6,
+            allow_hyphen_values = true,
+            conflicts_with_all = ["file", "diagram", "output", "format", "style"]
+        )]
+        from_fen: Option<Vec<String>>,
     },
     /// Build the HTML site into a temporary folder, serve it on 127.0.0.1, and rebuild and reload it on every save
     Serve {
@@ -173,6 +187,23 @@ enum Deny {
     Unchecked,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum RenderFormatArg {
+    Svg,
+    Png,
+    Fen,
+}
+
+impl From<RenderFormatArg> for RenderFormat {
+    fn from(f: RenderFormatArg) -> RenderFormat {
+        match f {
+            RenderFormatArg::Svg => RenderFormat::Svg,
+            RenderFormatArg::Png => RenderFormat::Png,
+            RenderFormatArg::Fen => RenderFormat::Fen,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum FormatArg {
     Human,
@@ -232,8 +263,32 @@ where
             file,
             diagram,
             output,
+            format,
             style,
-        } => render(file, diagram, output, style),
+            from_fen: Some(fen),
+        } => {
+            // clap refuses the other arguments beside --from-fen.
+            let _ = (file, diagram, output, format, style);
+            render_from_fen(&fen.join(" "))
+        }
+        Command::Render {
+            file,
+            diagram,
+            output,
+            format,
+            style,
+            from_fen: None,
+        } => match (file, diagram) {
+            (Some(file), Some(diagram)) => render(
+                file,
+                diagram,
+                output,
+                style,
+                format.map_or(RenderFormat::Drawing, RenderFormat::from),
+            ),
+            // clap requires both without --from-fen.
+            _ => EXIT_USAGE,
+        },
         Command::Serve { paths, port, open } => {
             serve(&crate::serve::ServeOptions { paths, port, open })
         }
@@ -331,6 +386,11 @@ fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     let (errors, warnings, allowed) = (found.errors(), found.warnings(), found.allowed());
     let unchecked = found.unchecked();
     report(&mut found.diags, format);
+    if format == Format::Json {
+        // Each diagram's FEN, a record of its own, after the findings.
+        let text: String = found.fens.iter().map(|r| r.render_json() + "\n").collect();
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    }
     let summary = format!(
         "checked {}: {} rule-checked, {} syntax-only, {}",
         count(found.diagrams, "diagram"),
@@ -417,7 +477,13 @@ fn build(options: &BuildOptions) -> u8 {
     if failed { EXIT_INPUT } else { EXIT_OK }
 }
 
-fn render(file: PathBuf, diagram: usize, output: Option<PathBuf>, style: Option<PathBuf>) -> u8 {
+fn render(
+    file: PathBuf,
+    diagram: usize,
+    output: Option<PathBuf>,
+    style: Option<PathBuf>,
+    format: RenderFormat,
+) -> u8 {
     let input = if file == Path::new("-") {
         let mut text = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut text) {
@@ -438,13 +504,33 @@ fn render(file: PathBuf, diagram: usize, output: Option<PathBuf>, style: Option<
         diagram,
         output,
         style,
+        format,
     };
     match pipeline::render(&options) {
         Ok(Rendered::Svg(svg)) => {
             let _ = std::io::stdout().lock().write_all(svg.as_bytes());
             EXIT_OK
         }
+        Ok(Rendered::Fen(fen)) => {
+            say!("{fen}");
+            EXIT_OK
+        }
         Ok(Rendered::Written(_)) => EXIT_OK,
+        Err(failure) => fail(failure),
+    }
+}
+
+/// `render --from-fen`: the diagram lines on standard output, and what
+/// of the FEN they cannot say as notes on standard error.
+fn render_from_fen(fen: &str) -> u8 {
+    match pipeline::from_fen(fen) {
+        Ok(made) => {
+            let _ = std::io::stdout().lock().write_all(made.lines.as_bytes());
+            for note in &made.notes {
+                tell!("note: {note}");
+            }
+            EXIT_OK
+        }
         Err(failure) => fail(failure),
     }
 }

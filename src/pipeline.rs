@@ -4,7 +4,7 @@
 //! (`cli`) only parses arguments and prints, and `serve` calls the same
 //! entry points.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,7 @@ use crate::book::{Book, io_reason};
 use crate::config::{Config, load_book_style, load_style, source_date, source_date_problem};
 use crate::contents::{TocEntry, table_of_contents};
 use crate::diagnostic::Diagnostic;
+use crate::engine::fen::FenResult;
 use crate::engine::{self, Counts, Options, RuleDiagnostic};
 use crate::html::{self, Templates};
 use crate::output::{OutputDir, Stats};
@@ -149,6 +150,8 @@ pub struct Checked {
     pub counts: Counts,
     /// What the engine measured (search times), printed after the findings.
     pub notes: Vec<String>,
+    /// Each book's diagrams as FEN (or why not), by book name.
+    pub fens: BTreeMap<String, Vec<FenResult>>,
 }
 
 /// What a run of the checks is asked to do.
@@ -259,6 +262,8 @@ pub struct BookCheck {
     pub findings: Vec<RuleDiagnostic>,
     pub counts: Counts,
     pub notes: Vec<String>,
+    /// Each diagram's FEN, or why it has none, in the book's order.
+    pub fens: Vec<FenResult>,
 }
 
 /// Reads and checks one rulebook; `None` (with the reason in `diags`) when
@@ -301,6 +306,9 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
     } else {
         counts.syntax_only += book.diagrams.len();
     }
+    // The positions are read whether or not the rules are checked: the
+    // site shows them either way.
+    let fens = engine::fen::book_fens(&book, &run.options);
     BookCheck {
         book,
         toc,
@@ -308,6 +316,7 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
         findings,
         counts,
         notes,
+        fens,
     }
 }
 
@@ -321,6 +330,7 @@ pub fn combine_checks(books: Vec<BookCheck>, config: &Config) -> Checked {
         checked.counts.syntax_only += b.counts.syntax_only;
         checked.notes.append(&mut b.notes);
         checked.diags.append(&mut b.diags);
+        checked.fens.insert(b.book.name.clone(), b.fens);
         checked.books.push((b.book, b.toc));
     }
     let checked_books: BTreeSet<&str> =
@@ -396,7 +406,72 @@ pub struct CheckReport {
     pub counts: Counts,
     /// What the engine measured, one line each.
     pub notes: Vec<String>,
+    /// Every diagram's FEN (or why it has none), book by book.
+    pub fens: Vec<FenRecord>,
     pub elapsed: Duration,
+}
+
+/// One diagram's FEN, or why it has none, with where the diagram is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FenRecord {
+    pub file: PathBuf,
+    /// The line and column of the diagram's first line.
+    pub line: usize,
+    pub col: usize,
+    /// The diagram's number in its file, counting from 1, as `render
+    /// --diagram` counts.
+    pub diagram: usize,
+    /// The `##` section it stands in.
+    pub section: Option<String>,
+    pub fen: FenResult,
+}
+
+impl FenRecord {
+    /// The records of a book's diagrams.
+    pub fn of_book(book: &Book, fens: &[FenResult]) -> Vec<FenRecord> {
+        book.diagrams
+            .iter()
+            .zip(fens)
+            .enumerate()
+            .map(|(i, (entry, fen))| {
+                let text = &book.source.text;
+                let start = entry.span.start.min(text.len());
+                let indent = text[start..]
+                    .find(|c: char| !c.is_whitespace())
+                    .unwrap_or(0);
+                let at = book.source.line_col(start + indent);
+                FenRecord {
+                    file: book.source.path.clone(),
+                    line: at.line,
+                    col: at.col,
+                    diagram: i + 1,
+                    section: book.section_of(entry).map(|s| s.title.clone()),
+                    fen: fen.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// One JSON object, for tools: `fen` and `variant` (the analysis
+    /// board's, `standard` or `chess960`) when the diagram has a FEN,
+    /// else `null` with the `reason`.
+    pub fn render_json(&self) -> String {
+        let (fen, variant, reason) = match &self.fen {
+            Ok(f) => (Some(f.fen.as_str()), Some(f.variant()), None),
+            Err(r) => (None, None, Some(r.as_str())),
+        };
+        serde_json::json!({
+            "file": self.file.display().to_string(),
+            "line": self.line,
+            "col": self.col,
+            "diagram": self.diagram,
+            "section": self.section,
+            "fen": fen,
+            "variant": variant,
+            "reason": reason,
+        })
+        .to_string()
+    }
 }
 
 impl CheckReport {
@@ -436,11 +511,20 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
     let mut diags = Vec::new();
     let checked = load_and_check(&options.paths, &config, &run, &mut diags);
     diags.extend(checked.diags);
+    let fens = checked
+        .books
+        .iter()
+        .flat_map(|(book, _)| {
+            let fens = checked.fens.get(&book.name).map_or(&[][..], Vec::as_slice);
+            FenRecord::of_book(book, fens)
+        })
+        .collect();
     Ok(CheckReport {
         diags,
         diagrams: checked.books.iter().map(|(b, _)| b.diagrams.len()).sum(),
         counts: checked.counts,
         notes: checked.notes,
+        fens,
         elapsed: started.elapsed(),
     })
 }
@@ -653,7 +737,14 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                             },
                             || {
                                 let web = html::Drawings::for_one_build(drawings.clone());
-                                write_html(&publishable, &output, &templates, &web, &style)
+                                write_html(
+                                    &publishable,
+                                    &output,
+                                    &templates,
+                                    &web,
+                                    &style,
+                                    &checked.fens,
+                                )
                             },
                         )
                     },
@@ -739,6 +830,7 @@ pub fn write_html(
     templates: &Templates,
     drawings: &html::Drawings,
     style: &crate::style::Style,
+    fens: &BTreeMap<String, Vec<FenResult>>,
 ) -> Result<(), Vec<Diagnostic>> {
     let site_books: Vec<html::SiteBook> = books
         .iter()
@@ -746,11 +838,12 @@ pub fn write_html(
             book,
             toc,
             findings: Vec::new(),
+            fens: fens.get(&book.name).map_or(&[][..], Vec::as_slice),
         })
         .collect();
     // The site is made whole (its index and search index read every
     // book), so it is kept whole when nothing it is made from changed.
-    let key = site_key(books, templates, style);
+    let key = site_key(&site_books, templates, style);
     let ours = |owner: &str| {
         owner == html::OWNER
             || owner
@@ -777,19 +870,17 @@ pub fn write_html(
 }
 
 /// What the HTML site is made from: the tool's version, every book's text
-/// and contents, the files it links to, the style and the templates.
-fn site_key(
-    books: &[(&Book, Vec<TocEntry>)],
-    templates: &Templates,
-    style: &crate::style::Style,
-) -> u64 {
+/// and contents, the diagrams' positions (which the settings' games may
+/// change), the files it links to, the style and the templates.
+fn site_key(books: &[html::SiteBook], templates: &Templates, style: &crate::style::Style) -> u64 {
     let mut text = format!(
         "{}\n{style:?}\n{:016x}\n",
         env!("CARGO_PKG_VERSION"),
         templates.fingerprint()
     );
-    for (book, toc) in books {
-        text.push_str(&format!("{}\n{toc:?}\n", book.name));
+    for sb in books {
+        let (book, toc) = (sb.book, sb.toc);
+        text.push_str(&format!("{}\n{toc:?}\n{:?}\n", book.name, sb.fens));
         text.push_str(&book.source.text);
         for (path, rel, _) in book.linked_files() {
             let bytes = crate::book::read_regular(&path).unwrap_or_default();
@@ -891,9 +982,25 @@ pub struct RenderOptions {
     pub input: RenderInput,
     /// Which diagram of the file, counting from 1.
     pub diagram: usize,
-    /// A `.svg` or `.png` file; `None` for the SVG as text.
+    /// A `.svg` or `.png` file (or, for a FEN, any file); `None` for the
+    /// SVG or FEN as text.
     pub output: Option<PathBuf>,
     pub style: Option<PathBuf>,
+    pub format: RenderFormat,
+}
+
+/// What `render` makes of the diagram.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RenderFormat {
+    /// A drawing: SVG, or PNG for an output ending in `.png`.
+    #[default]
+    Drawing,
+    /// SVG, whatever the output's name.
+    Svg,
+    /// PNG: needs an output file.
+    Png,
+    /// The position as FEN, one line.
+    Fen,
 }
 
 /// What `render` made.
@@ -901,6 +1008,8 @@ pub struct RenderOptions {
 pub enum Rendered {
     /// The SVG, for standard output.
     Svg(String),
+    /// The FEN line, for standard output.
+    Fen(String),
     /// The file was written.
     Written(PathBuf),
 }
@@ -947,26 +1056,162 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
     let Some(diagram) = &entry.diagram else {
         return Err(Failure::Input(diags));
     };
+    if options.format == RenderFormat::Fen {
+        let fen = render_fen(&book, entry, &options.input)?;
+        let Some(path) = &options.output else {
+            return Ok(Rendered::Fen(fen));
+        };
+        crate::output::write_atomic(path, format!("{fen}\n").as_bytes())
+            .map_err(|d| Failure::Input(vec![d]))?;
+        return Ok(Rendered::Written(path.clone()));
+    }
+    let ext = options
+        .output
+        .as_ref()
+        .and_then(|p| p.extension())
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let png = match (options.format, ext.as_deref(), &options.output) {
+        (RenderFormat::Png, _, None) => {
+            return Err(Failure::Usage(
+                "a PNG is written to a file: give `-o OUT.png`".to_string(),
+            ));
+        }
+        (RenderFormat::Png, Some("png"), _) | (RenderFormat::Drawing, Some("png"), _) => true,
+        (RenderFormat::Svg, Some("svg"), _)
+        | (RenderFormat::Drawing, Some("svg"), _)
+        | (RenderFormat::Svg | RenderFormat::Drawing, _, None) => false,
+        _ => {
+            return Err(Failure::Usage(match options.format {
+                RenderFormat::Png => "--format png writes a file ending in .png".to_string(),
+                RenderFormat::Svg => "--format svg writes a file ending in .svg".to_string(),
+                _ => "the output must end in .svg or .png".to_string(),
+            }));
+        }
+    };
     let style = load_style(options.style.as_deref()).map_err(|d| Failure::Input(vec![d]))?;
     let svg = diagram_svg(diagram, &style);
     let Some(path) = &options.output else {
         return Ok(Rendered::Svg(svg));
     };
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    let bytes = match ext.as_deref() {
-        Some("svg") => svg.into_bytes(),
-        Some("png") => svg_to_png(&svg, &style)
-            .map_err(|e| Failure::Message(format!("cannot draw the PNG: {e}")))?,
-        _ => {
-            return Err(Failure::Usage(
-                "the output must end in .svg or .png".to_string(),
-            ));
-        }
+    let bytes = if png {
+        svg_to_png(&svg, &style)
+            .map_err(|e| Failure::Message(format!("cannot draw the PNG: {e}")))?
+    } else {
+        svg.into_bytes()
     };
     crate::output::write_atomic(path, &bytes).map_err(|d| Failure::Input(vec![d]))?;
     Ok(Rendered::Written(path.clone()))
+}
+
+/// A diagram's FEN, under the games of the settings beside its book
+/// (standard input: those of the current folder); why it has none is an
+/// error at the diagram.
+fn render_fen(
+    book: &Book,
+    entry: &crate::book::DiagramEntry,
+    input: &RenderInput,
+) -> Result<String, Failure> {
+    let config = match input {
+        RenderInput::File(file) => load_config(std::slice::from_ref(file)),
+        RenderInput::Text { .. } => Config::load(Path::new(".")),
+    }
+    .map_err(|d| Failure::Input(vec![d]))?;
+    let run = with_variants(&CheckRun::default(), &config, &mut Vec::new());
+    engine::fen::diagram_fen(book, entry, &run.options)
+        .map(|f| f.fen)
+        .map_err(|reason| {
+            let start = entry.span.start;
+            let text = &book.source.text;
+            let end = text[start..]
+                .find('\n')
+                .map_or(text.len(), |n| start + n);
+            let first = text[start..end].len() - text[start..end].trim_start().len();
+            Failure::Input(vec![
+                Diagnostic::error(
+                    &book.source,
+                    crate::source::Span::new(start + first, end),
+                    format!("this diagram has no FEN: {reason}"),
+                )
+                .with_help(
+                    "a FEN states a chess position: pieces on the whole 8×8 board, two sides taking turns, nothing else on the board",
+                ),
+            ])
+        })
+}
+
+/// What `render --from-fen` made: the diagram's lines, and what of the
+/// FEN they cannot say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FromFen {
+    pub lines: String,
+    pub notes: Vec<String>,
+}
+
+/// `render --from-fen`: a FEN's position as diagram lines. A FEN that does
+/// not read is an error at the field that is wrong. Underscores count as
+/// spaces, as in an analysis board's address.
+pub fn from_fen(fen: &str) -> Result<FromFen, Failure> {
+    let text = fen.replace('_', " ");
+    let pos = crate::engine::chess::Position::from_fen(&text).map_err(|e| {
+        let src = SourceFile::new("<FEN>", text.trim().to_string());
+        let span = fen_field_span(&src.text, &e);
+        Failure::Input(vec![
+            Diagnostic::error(&src, span, e.to_string()).with_help(fen_help(&e)),
+        ])
+    })?;
+    let (lines, notes) = engine::fen::diagram_lines(&pos);
+    Ok(FromFen { lines, notes })
+}
+
+/// Where in a FEN the field an error names stands.
+fn fen_field_span(text: &str, e: &crate::engine::chess::FenError) -> crate::source::Span {
+    use crate::engine::chess::FenError;
+    let fields: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
+        .collect();
+    let index = match e {
+        FenError::Fields(n) => {
+            // Past the sixth field, or the whole (empty) text.
+            if *n > 6 {
+                let (start, _) = fields[6];
+                return crate::source::Span::new(start, text.len());
+            }
+            return crate::source::Span::new(0, text.len());
+        }
+        FenError::Board(_) => 0,
+        FenError::Turn(_) => 1,
+        FenError::Castling(_) => 2,
+        FenError::EnPassant(_) => 3,
+        FenError::Halfmove(_) => 4,
+        FenError::Fullmove(_) => 5,
+    };
+    match fields.get(index) {
+        Some(&(start, f)) => crate::source::Span::new(start, start + f.len()),
+        None => crate::source::Span::new(text.len(), text.len()),
+    }
+}
+
+/// What a FEN's field holds, for the help line of its error.
+fn fen_help(e: &crate::engine::chess::FenError) -> &'static str {
+    use crate::engine::chess::FenError;
+    match e {
+        FenError::Fields(_) => {
+            "a FEN has six fields separated by spaces: board, side to move, castling, en passant square, halfmove clock, fullmove number (the last five may be left out)"
+        }
+        FenError::Board(_) => {
+            "the board field is eight ranks from 8 to 1, separated by `/`: piece letters (KQRBNP White, kqrbnp Black) and digits 1 to 8 counting empty squares, eight squares a rank"
+        }
+        FenError::Turn(_) => "the side to move is `w` or `b`",
+        FenError::Castling(_) => {
+            "castling is `-` or letters among KQkq (or the rooks' files, as in Chess960), each for a king and rook still on their first rank"
+        }
+        FenError::EnPassant(_) => {
+            "the en passant square is `-` or the square a pawn just skipped with a double step (rank 6 with White to move, rank 3 with Black)"
+        }
+        FenError::Halfmove(_) => "the halfmove clock is a whole number from 0",
+        FenError::Fullmove(_) => "the fullmove number is a whole number from 1",
+    }
 }
 
 /// What `deck` is asked to do.
@@ -1360,6 +1605,7 @@ mod tests {
             diagram: 2,
             output: None,
             style: None,
+            format: RenderFormat::Drawing,
         };
         match render(&options) {
             Err(Failure::Usage(m)) => assert!(m.contains("has 1 diagram;"), "{m}"),
@@ -1382,5 +1628,111 @@ mod tests {
             ..DeckRequest::default()
         };
         assert!(matches!(deck(&request), Err(Failure::Usage(_))));
+    }
+
+    /// A malformed FEN is an error at the field that is wrong, naming it,
+    /// with what the field holds as its help.
+    #[test]
+    fn a_malformed_fen_is_an_error_at_its_field() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let cases: &[(String, &str, &str)] = &[
+            (String::new(), "FEN has 0 fields", ""),
+            (format!("{start} w KQkq - 0 1 x"), "FEN has 7 fields", "x"),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w".to_string(),
+                "FEN board: 7 ranks, expected 8",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP",
+            ),
+            (
+                "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR".to_string(),
+                "FEN board: 'x' on rank 7 is no piece",
+                "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            ),
+            (
+                format!("{start} x"),
+                "FEN side to move: \"x\" is not w or b",
+                "x",
+            ),
+            (
+                format!("{start} w KQkqZ"),
+                "FEN castling: 'Z' is not one of KQkq or a file letter",
+                "KQkqZ",
+            ),
+            (
+                format!("{start} w KQkq e9"),
+                "FEN en passant square: \"e9\" is not a square",
+                "e9",
+            ),
+            (
+                format!("{start} w KQkq - x"),
+                "FEN halfmove clock: \"x\" is not a number",
+                "x",
+            ),
+            (
+                format!("{start} w KQkq - 0 0"),
+                "FEN fullmove number: \"0\" is not a number from 1",
+                "0",
+            ),
+        ];
+        for (fen, message, field) in cases {
+            let Err(Failure::Input(diags)) = from_fen(fen) else {
+                panic!("{fen:?} was read");
+            };
+            assert_eq!(diags.len(), 1, "{fen:?}");
+            let d = &diags[0];
+            assert!(d.message.starts_with(message), "{fen:?}: {}", d.message);
+            assert!(d.help.is_some(), "{fen:?}");
+            let span = d.span.unwrap();
+            let src = d.source.as_ref().unwrap();
+            assert_eq!(&src.text[span.range()], *field, "{fen:?}");
+            assert!(d.render().contains("--> <FEN>:1:"), "{}", d.render());
+        }
+    }
+
+    #[test]
+    fn a_fen_becomes_diagram_lines() {
+        let made = from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_e3_0_1").unwrap();
+        assert_eq!(
+            made.lines,
+            "    r n b q k b n r
+    p p p p p p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . P . . .
+    . . . . . . . .
+    P P P P . P P P
+    R N B Q K B N R
+    arrow: e2, e4, white
+"
+        );
+        assert!(made.notes.is_empty(), "{:?}", made.notes);
+    }
+
+    #[test]
+    fn render_gives_a_diagrams_fen_or_why_it_has_none() {
+        let options = |text: String| RenderOptions {
+            input: RenderInput::Text {
+                name: "<stdin>".into(),
+                text,
+            },
+            diagram: 1,
+            output: None,
+            style: None,
+            format: RenderFormat::Fen,
+        };
+        match render(&options(format!("## Zombie Chess\n\n{BOARD}"))) {
+            Ok(Rendered::Fen(fen)) => assert_eq!(fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            other => panic!("{other:?}"),
+        }
+        match render(&options(format!("## Tar Pit Chess\n\n{BOARD}"))) {
+            Err(Failure::Input(diags)) => {
+                assert_eq!(
+                    diags[0].message,
+                    "this diagram has no FEN: Tar Pit Chess puts checkers under pieces, which a FEN cannot hold"
+                );
+                assert_eq!(diags[0].line_col().unwrap().line, 3);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -228,6 +228,7 @@ impl Site {
                     .iter()
                     .filter(|d| d.path == book.source.path)
                     .collect(),
+                fens: checked.fens.get(&book.name).map_or(&[][..], Vec::as_slice),
             })
             .collect();
         let options = HtmlOptions { live_reload: true };

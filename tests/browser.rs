@@ -436,6 +436,60 @@ fn figures_are_lining_and_print_keeps_headings_with_their_text() {
     assert_eq!(printed, json!(["avoid", true]));
 }
 
+/// Under a chess diagram, "Copy FEN" copies the position: by the
+/// clipboard where the page has one, else by a selected copy, else in a
+/// box to copy from by hand; the analysis link holds the same FEN; neither
+/// is printed. The clipboard, the copy command and the box are stood in
+/// for, so the test sees what each was given.
+#[test]
+fn copy_fen_copies_the_position_by_each_way_the_browser_allows() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let (_out, html) = built_site();
+    let mut browser = Browser::launch(&chromium);
+    browser.open(&file_url(&html.join("rules/zombie-chess.html")));
+    let fen = "r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1";
+    let first = browser.eval(
+        "(() => { const b = document.querySelector('button.copy-fen'); const a = b.parentElement.querySelector('a.analysis'); return [b.dataset.fen, a.href, b.getBoundingClientRect().height > 0]; })()",
+    );
+    assert_eq!(
+        first,
+        json!([
+            fen,
+            "https://lichess.org/analysis/standard/r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R_w_KQkq_-_0_1",
+            true
+        ])
+    );
+    // The clipboard.
+    browser.eval(
+        "Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: t => { window.copiedByClipboard = t; return Promise.resolve(); } } }); Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true }); document.querySelector('button.copy-fen').click();",
+    );
+    let got = browser
+        .poll("window.copiedByClipboard && [window.copiedByClipboard, document.querySelector('button.copy-fen').textContent]")
+        .unwrap_or_default();
+    assert_eq!(got, json!([fen, "Copied"]));
+    // No clipboard: a selected copy.
+    browser.eval(
+        "Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined }); document.execCommand = c => { window.copiedBySelection = c === 'copy' && document.activeElement.value; return true; }; document.querySelectorAll('button.copy-fen')[1].click();",
+    );
+    let got = browser.eval("window.copiedBySelection");
+    assert_eq!(
+        got,
+        json!("r1bqkbnr/pppp1ppp/2P5/8/3nP3/8/PPP2PPP/RNBQKB1R w KQkq - 0 1")
+    );
+    // Nor that: a box to copy from.
+    browser.eval(
+        "document.execCommand = () => false; window.prompt = (m, t) => { window.prompted = t; }; document.querySelector('button.copy-fen').click();",
+    );
+    assert_eq!(browser.eval("window.prompted"), json!(fen));
+    assert!(browser.errors().is_empty(), "{:?}", browser.errors());
+    browser.call("Emulation.setEmulatedMedia", json!({"media": "print"}));
+    let printed =
+        browser.eval("getComputedStyle(document.querySelector('figure.diagram .fen')).display");
+    assert_eq!(printed, json!("none"));
+}
+
 #[test]
 fn search_for_zombie_finds_zombie_chess() {
     let Some(chromium) = chromium_or_skip() else {

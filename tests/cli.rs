@@ -529,3 +529,270 @@ fn the_summary_says_one_diagram_and_times_in_ms_or_seconds() {
             .is_some_and(|n| n[5..].split_once('.').is_some_and(|(_, d)| d.len() == 1));
     assert!(ok, "{took}");
 }
+
+/// `render --format fen`: a diagram's position as FEN on standard output
+/// (or in `-o`'s file); a diagram that is no chess position is an error
+/// at the diagram saying why, exit 1.
+#[test]
+fn render_format_fen_prints_a_diagrams_position() {
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "1",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1\n"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.fen");
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "1",
+        "--format",
+        "fen",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        "r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1\n"
+    );
+
+    // Chess Golf's first diagram: a puzzle for one player.
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "20",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).is_empty());
+    let err = stderr(&o);
+    assert!(
+        reported(
+            &err,
+            "error: this diagram has no FEN: Chess Golf is played by one player, who moves pieces of both colours, so its positions have no side to move",
+            "rules/rules.md:932:5"
+        ),
+        "{err}"
+    );
+    // A configured game on the middle 6×6, read from the settings beside
+    // the book.
+    let o = run(&[
+        "render",
+        "rules/rules.md",
+        "--diagram",
+        "33",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("`Secret Chesswords` is played on the 6×6 board"),
+        "{}",
+        stderr(&o)
+    );
+    // A PNG needs a file; a format against the file's name is a usage error.
+    for args in [
+        &[
+            "render",
+            "rules/rules.md",
+            "--diagram",
+            "1",
+            "--format",
+            "png",
+        ][..],
+        &[
+            "render",
+            "rules/rules.md",
+            "--diagram",
+            "1",
+            "--format",
+            "svg",
+            "-o",
+            "x.png",
+        ],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// `render --from-fen`: the diagram lines of a position, quoted or as
+/// separate words; a malformed FEN is an error at its field, exit 1; with
+/// a rulebook as well, a usage error, exit 2.
+#[test]
+fn render_from_fen_prints_the_diagram_lines() {
+    let lines = "    r n b q k b n r
+    p p p p p p p p
+    . . . . . . . .
+    . . . . . . . .
+    . . . . P . . .
+    . . . . . . . .
+    P P P P . P P P
+    R N B Q K B N R
+    arrow: e2, e4, white
+";
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let o = run(&["render", "--from-fen", fen]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), lines);
+    assert_eq!(stderr(&o), "");
+    let mut words = vec!["render", "--from-fen"];
+    words.extend(fen.split(' '));
+    let o = run(&words);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), lines);
+
+    // What the lines cannot say is a note.
+    let o = run(&["render", "--from-fen", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 8);
+    assert!(
+        stderr(&o).contains("note: the FEN's side to move is `b`, but the engine reads `w`"),
+        "{}",
+        stderr(&o)
+    );
+
+    // The lines read back as a diagram with the same position.
+    let book = format!("## Zombie Chess\n\n{lines}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("back.md");
+    fs::write(&path, book).unwrap();
+    let o = run(&[
+        "render",
+        path.to_str().unwrap(),
+        "--diagram",
+        "1",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(stdout(&o), format!("{fen}\n"), "{}", stderr(&o));
+
+    let o = run(&[
+        "render",
+        "--from-fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        reported(
+            &err,
+            "error: FEN castling: 'x' is not one of KQkq or a file letter",
+            "<FEN>:1:47"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("^^^^"), "{err}");
+
+    let o = run(&["render", "rules/rules.md", "--from-fen", fen]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// `check --format json`: after the findings, each diagram's FEN in a
+/// record of its own (its place, its number in the file, its section),
+/// or `null` with the reason.
+#[test]
+fn check_json_gives_each_diagrams_fen_in_a_record_of_its_own() {
+    let o = run(&["check", "rules/rules.md", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let records: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let fens: Vec<&serde_json::Value> = records.iter().filter(|r| r.get("fen").is_some()).collect();
+    let diagrams = stderr(&o)
+        .lines()
+        .find_map(|l| l.strip_prefix("checked "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap();
+    assert_eq!(fens.len(), diagrams, "one record a diagram");
+    let first = fens[0];
+    assert_eq!(first["file"], "rules/rules.md");
+    assert_eq!(
+        (first["line"].as_u64(), first["col"].as_u64()),
+        (Some(53), Some(5))
+    );
+    assert_eq!(first["diagram"], 1);
+    assert_eq!(first["section"], "Zombie Chess");
+    assert_eq!(
+        first["fen"],
+        "r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1"
+    );
+    assert_eq!(first["variant"], "standard");
+    assert!(first["reason"].is_null());
+    let golf = fens.iter().find(|r| r["section"] == "Chess Golf").unwrap();
+    assert!(golf["fen"].is_null() && golf["variant"].is_null());
+    assert!(
+        golf["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("Chess Golf is played by one player")
+    );
+    let c960 = fens.iter().find(|r| r["section"] == "Chess960").unwrap();
+    assert_eq!(c960["variant"], "chess960");
+    // The keys are the README's, in its machine-output table.
+    let readme = fs::read_to_string("README.md").unwrap();
+    let table = readme
+        .split("| key | value |\n| --- | --- |\n")
+        .nth(1)
+        .and_then(|t| t.split("\n\n").next())
+        .unwrap();
+    let mut documented: Vec<String> = table
+        .lines()
+        .flat_map(|row| {
+            let first = row.split('|').nth(1).unwrap_or("");
+            first
+                .split(',')
+                .map(|k| k.trim().trim_matches('`').to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    documented.sort();
+    let mut keys: Vec<String> = first.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    assert_eq!(keys, documented);
+    // Findings keep their form: no FEN key.
+    let o = run(&[
+        "check",
+        "tests/seeds/published_rules.md",
+        "--format",
+        "json",
+    ]);
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert!(first.get("severity").is_some() && first.get("fen").is_none());
+    // A finding's keys are the README's, in its table of a finding's fields.
+    let table = readme
+        .split("| field | value |\n| --- | --- |\n")
+        .nth(1)
+        .and_then(|t| t.split("\n\n").next())
+        .unwrap();
+    let mut documented: Vec<String> = table
+        .lines()
+        .flat_map(|row| {
+            let first = row.split('|').nth(1).unwrap_or("");
+            first
+                .split(',')
+                .map(|k| k.trim().trim_matches('`').to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    documented.sort();
+    let mut keys: Vec<String> = first.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    assert_eq!(keys, documented);
+}

@@ -106,11 +106,14 @@ fn a_large_book_builds_whole() {
 
     // The HTML site as written equals the site made in memory, file for file.
     let toc = table_of_contents(&book, &mut Vec::new());
+    // The diagrams' positions, as the build reads them (no settings here).
+    let fens = chess_kit_docs::engine::fen::book_fens(&book, &Default::default());
     let in_memory = html::site(
         &[SiteBook {
             book: &book,
             toc: &toc,
             findings: Vec::new(),
+            fens: &fens,
         }],
         &Templates::from_current_folder().unwrap(),
         &Drawings::default(),

@@ -197,6 +197,21 @@ impl Board {
             .enumerate()
             .filter_map(|(i, p)| p.map(|p| (Square::from_index(i), p)))
     }
+
+    /// The eight rows of a board diagram, rank 8 first: a token a square
+    /// (a piece letter or `.`), separated by spaces.
+    pub fn rows(&self) -> Vec<String> {
+        (1..=8u8)
+            .rev()
+            .map(|rank| {
+                (0..8u8)
+                    .map(|file| self.get(Square::new(file, rank)).map_or('.', Piece::char))
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

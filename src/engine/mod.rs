@@ -9,9 +9,12 @@
 //! - [`games`]: one module per game, found by the `##` section's title.
 //! - [`variants`]: games an author configures as standard chess with switches.
 //! - [`setup_text`]: setups the prose states, against their diagrams.
+//! - [`fen`]: a diagram's position as FEN, where its game's positions are
+//!   chess positions.
 
 pub mod cards;
 pub mod chess;
+pub mod fen;
 pub mod games;
 pub mod grids;
 pub mod material;
@@ -109,6 +112,12 @@ pub enum NoteKind {
 pub trait Game: Sync {
     /// The game's name as the book's heading gives it.
     fn name(&self) -> &'static str;
+
+    /// Whether the game's positions are chess positions a FEN states
+    /// (pieces on the whole 8×8 board, two sides taking turns, nothing
+    /// else on the board), with the moves its arrows replay under; or why
+    /// not.
+    fn fen_rules(&self) -> fen::FenRules<'static>;
 
     /// Checks one board diagram.
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>);

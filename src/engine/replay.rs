@@ -689,6 +689,10 @@ pub struct Plan {
     /// The position before the first made move, with unknown captures
     /// filled in by one possible choice.
     pub start: State,
+    /// The square a pawn skipped with a double step just before the
+    /// diagram's position: the last made move's, or the one a proposed en
+    /// passant capture implies when no move is made.
+    pub en_passant: Option<Square>,
 }
 
 /// No reading of the arrows works; this is the one that went farthest.
@@ -1030,6 +1034,7 @@ fn replay_noting(
                 made: made_order,
                 proposed: order,
                 start,
+                en_passant: now.en_passant,
             });
         }
         // The made arrows may be undone in another order: one that ends
@@ -1060,6 +1065,7 @@ fn replay_noting(
                     made: made_order,
                     proposed: order,
                     start,
+                    en_passant: now.en_passant,
                 });
             }
         }

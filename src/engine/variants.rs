@@ -438,6 +438,34 @@ impl Variant {
         }
     }
 
+    /// Whether the game's positions are chess positions a FEN states: on
+    /// the whole board without holes.
+    pub fn fen_rules(&self) -> crate::engine::fen::FenRules<'_> {
+        use crate::engine::fen::FenRules;
+        if self.files != (0, 7) || self.ranks != (1, 8) {
+            return FenRules::not(format!(
+                "`{}` is played on the {}, not the whole 8×8 board",
+                self.name,
+                self.squares()
+            ));
+        }
+        if !self.holes.is_empty() {
+            return FenRules::not(format!(
+                "`{}` takes {} off the board, which a FEN cannot show",
+                self.name,
+                self.hole_names()
+            ));
+        }
+        FenRules::Chess {
+            steps: Box::new(VariantSteps { variant: self }),
+            castling: if self.castling {
+                crate::engine::chess::CastlingInference::Standard
+            } else {
+                crate::engine::chess::CastlingInference::None
+            },
+        }
+    }
+
     /// Checks one diagram of the game.
     pub fn check_board(&self, board: &BoardDiagram, out: &mut Vec<Finding>) {
         let before = out.len();

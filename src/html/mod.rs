@@ -23,6 +23,7 @@ use serde::Serialize;
 use crate::book::{Block, Book, plain_text};
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
+use crate::engine::fen::{DiagramFen, FenResult};
 use crate::output::hash;
 use crate::render::{DrawingStore, diagram_svg, with_id_prefix};
 use crate::style::Style;
@@ -39,6 +40,10 @@ pub struct SiteBook<'a> {
     pub toc: &'a [TocEntry],
     /// Findings to show in the pages (`serve`); empty for `build`.
     pub findings: Vec<&'a Diagnostic>,
+    /// Each diagram's position as FEN, as the engine read it, in the
+    /// book's order: a diagram with one gets a "Copy FEN" button and a
+    /// link to an online analysis board. Empty: none.
+    pub fens: &'a [FenResult],
 }
 
 /// How the pages are made.
@@ -530,6 +535,9 @@ fn book_files(
             ),
         }
         });
+        if let Some(Ok(fen)) = sb.fens.get(i) {
+            out.push_str(&fen_html(fen));
+        }
         for d in by_diagram.get(&i).into_iter().flatten() {
             out.push_str(&finding_html(d));
         }
@@ -734,6 +742,27 @@ fn findings_summary(errors: usize, warnings: usize) -> Option<String> {
             plural(w, "warning")
         )),
     }
+}
+
+/// The online analysis board a position opens in: lichess.org's, with
+/// the FEN in its path (spaces as `_`, as lichess writes them).
+pub fn analysis_url(fen: &DiagramFen) -> String {
+    format!(
+        "https://lichess.org/analysis/{}/{}",
+        fen.variant(),
+        fen.fen.replace(' ', "_")
+    )
+}
+
+/// Under a diagram: a button that copies its FEN (the site's script does
+/// the copying) and a plain link to an analysis board, which needs no
+/// script and works wherever the reader is online.
+fn fen_html(fen: &DiagramFen) -> String {
+    format!(
+        "<p class=\"fen\"><button type=\"button\" class=\"copy-fen\" data-fen=\"{fen_text}\" title=\"{fen_text}\">Copy FEN</button> <a class=\"analysis\" href=\"{url}\" rel=\"external noopener\">Open in an analysis board (lichess.org)</a></p>",
+        fen_text = escape(&fen.fen),
+        url = escape(&analysis_url(fen)),
+    )
 }
 
 /// A finding as the terminal prints it, in a box.

@@ -19,11 +19,14 @@ fn book(text: &str) -> Book {
 fn site_of(b: &Book, findings: Vec<&Diagnostic>) -> BTreeMap<String, String> {
     let toc = crate::contents::table_of_contents(b, &mut Vec::new());
     let templates = Templates::load(None).unwrap();
+    // The positions as the pipeline gives them: read by the engine.
+    let fens = crate::engine::fen::book_fens(b, &Default::default());
     let files = site(
         &[SiteBook {
             book: b,
             toc: &toc,
             findings,
+            fens: &fens,
         }],
         &templates,
         &Drawings::default(),
@@ -136,6 +139,7 @@ fn a_broken_diagram_keeps_its_last_good_drawing() {
                 book: &b,
                 toc: &[],
                 findings: Vec::new(),
+                fens: &[],
             }],
             &templates,
             &drawings,
@@ -183,6 +187,7 @@ fn served_pages_carry_the_mark_serve_stamps() {
                 book: &b,
                 toc: &toc,
                 findings: Vec::new(),
+                fens: &[],
             }],
             &templates,
             &Drawings::default(),
@@ -200,4 +205,92 @@ fn served_pages_carry_the_mark_serve_stamps() {
     assert!(!page(false).contains("data-live-reload"));
     let script = &site_of(&b, Vec::new())["assets/site.js"];
     assert!(script.contains("/__livereload?since="), "{script}");
+}
+
+/// A diagram whose game is played on the orthodox 8×8 board gets a "Copy
+/// FEN" button and a plain link to an analysis board, with the FEN the
+/// engine read; a diagram on a cut-down board, of a game on a 6×6 board,
+/// or of a game whose positions hold checkers gets neither.
+#[test]
+fn a_chess_diagram_has_a_copy_fen_button_and_an_analysis_link() {
+    let config: crate::config::Config =
+        toml::from_str("[[variant]]\ngame = \"Small Chess\"\nboard = \"b2-g7\"\n").unwrap();
+    let options = crate::pipeline::with_variants(
+        &crate::pipeline::CheckRun::default(),
+        &config,
+        &mut Vec::new(),
+    )
+    .options;
+    let small = "    . . . . . . . .
+    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . p . . .
+    . . . . . . . .
+    . . . . K . . .
+    . . . . . . . .
+";
+    let text = format!(
+        "## Zombie Chess\n\n{BOARD}    arrow: e5, e4, black\n\nCut down:\n\n{BOARD}    margins: -1.333, -1.333\n\n## Small Chess\n\n{small}\n## Tar Pit Chess\n\n{BOARD}"
+    );
+    let b = book(&text);
+    let fens = crate::engine::fen::book_fens(&b, &options);
+    let files = site(
+        &[SiteBook {
+            book: &b,
+            toc: &[],
+            findings: Vec::new(),
+            fens: &fens,
+        }],
+        &Templates::load(None).unwrap(),
+        &Drawings::default(),
+        &Style::default(),
+        &HtmlOptions::default(),
+    )
+    .unwrap();
+    let page = |name: &str| {
+        let (_, bytes) = files.iter().find(|(p, _)| p == name).unwrap();
+        String::from_utf8(bytes.clone()).unwrap()
+    };
+    let zombie = page("demo/zombie-chess.html");
+    let fen = "4k3/8/8/8/4p3/8/8/4K3 w - - 0 1";
+    assert_eq!(fens[0].as_ref().unwrap().fen, fen);
+    assert_eq!(
+        zombie.matches("class=\"copy-fen\"").count(),
+        1,
+        "only the whole board: {zombie}"
+    );
+    assert!(
+        zombie.contains(&format!(
+            "<button type=\"button\" class=\"copy-fen\" data-fen=\"{fen}\""
+        )),
+        "{zombie}"
+    );
+    assert!(
+        zombie.contains(
+            "<a class=\"analysis\" href=\"https://lichess.org/analysis/standard/4k3/8/8/8/4p3/8/8/4K3_w_-_-_0_1\""
+        ),
+        "{zombie}"
+    );
+    // The cut-down diagram, the 6×6 game and the game with checkers.
+    assert!(fens[1].is_err() && fens[2].is_err() && fens[3].is_err());
+    for name in ["demo/small-chess.html", "demo/tar-pit-chess.html"] {
+        let other = page(name);
+        assert!(other.contains("<figure class=\"diagram\""), "{name}");
+        assert!(!other.contains("copy-fen"), "{name}: {other}");
+        assert!(!other.contains("lichess.org"), "{name}: {other}");
+    }
+    // The print page shows them too; the site's script copies.
+    assert!(page("demo/print.html").contains("class=\"copy-fen\""));
+    let script = String::from_utf8(
+        files
+            .iter()
+            .find(|(p, _)| p == "assets/site.js")
+            .unwrap()
+            .1
+            .clone(),
+    )
+    .unwrap();
+    assert!(script.contains("navigator.clipboard"), "{script}");
+    assert!(script.contains("execCommand(\"copy\")"), "{script}");
 }

@@ -1,5 +1,6 @@
 // chess-kit-docs site: the theme switch, the small-screen menu, search over
-// the prebuilt index (elasticlunr), and live reload under `serve`.
+// the prebuilt index (elasticlunr), copying a diagram's FEN, and live
+// reload under `serve`.
 (function () {
   "use strict";
   var root = document.body.dataset.root || "";
@@ -121,6 +122,42 @@
     var q = new URLSearchParams(location.search).get("search");
     if (q) { input.value = q; search(q); }
   }
+
+  // "Copy FEN" under a chess diagram: the clipboard where the browser
+  // gives it (a secure context, which file:// pages may not be), else a
+  // selected copy of the text, else a box to copy it from by hand.
+  function copied(button, label) {
+    var was = button.dataset.label || button.textContent;
+    button.dataset.label = was;
+    button.textContent = label;
+    setTimeout(function () { button.textContent = was; }, 1500);
+  }
+  function copyByHand(button, fen) {
+    var area = document.createElement("textarea");
+    area.value = fen;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) {}
+    document.body.removeChild(area);
+    if (ok) copied(button, "Copied");
+    else window.prompt("Copy this FEN:", fen);
+  }
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest ? e.target.closest("button.copy-fen") : null;
+    if (!button) return;
+    var fen = button.dataset.fen;
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(fen).then(
+        function () { copied(button, "Copied"); },
+        function () { copyByHand(button, fen); });
+    } else {
+      copyByHand(button, fen);
+    }
+  });
 
   // Live reload under `serve`: the server sends an event after each rebuild.
   var built = document.body.dataset.liveReload;

@@ -79,14 +79,13 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
     let book = Book::parse(source, &mut diags);
     book.check_images(&mut diags);
     let toc = table_of_contents(&book, &mut diags);
-    let (findings, _, _) = check_book(
-        &book,
-        &Options {
-            shortest: depth.shortest,
-            variants: bundled_variants(),
-        },
-    );
+    let options = Options {
+        shortest: depth.shortest,
+        variants: bundled_variants(),
+    };
+    let (findings, _, _) = check_book(&book, &options);
     diags.extend(findings.into_iter().map(|f| f.diagnostic));
+    fens_round_trip(&book, &options);
     for (i, d) in diags.iter().enumerate() {
         if i < depth.drawn_in_full {
             let _ = d.render();
@@ -240,4 +239,32 @@ pub fn run_folder(folder: &Folder, deck: bool) -> bool {
         });
     }
     built.published.is_some()
+}
+
+/// Every diagram's FEN (where it has one) reads back, and its diagram
+/// lines hold the diagram's board.
+pub fn fens_round_trip(book: &Book, options: &Options) {
+    use chess_kit_docs::engine::chess::Position;
+    use chess_kit_docs::engine::fen::{book_fens, diagram_lines};
+    for (entry, fen) in book.diagrams.iter().zip(book_fens(book, options)) {
+        let Ok(fen) = fen else {
+            continue;
+        };
+        let pos = Position::from_fen(&fen.fen)
+            .unwrap_or_else(|e| panic!("the FEN {} does not read back: {e}", fen.fen));
+        assert_eq!(pos.fen(), fen.fen, "the FEN reads back otherwise");
+        let (lines, _) = diagram_lines(&pos);
+        let src = SourceFile::new("<fen>", lines.clone());
+        let mut diags = Vec::new();
+        let span = chess_kit_docs::source::Span::new(0, lines.len());
+        let parsed = chess_kit_docs::diagram::parse_diagram(&src, span, &mut diags)
+            .unwrap_or_else(|| panic!("the lines of {} do not parse: {diags:?}", fen.fen));
+        let board = entry.diagram.as_ref().and_then(|d| d.as_board());
+        assert_eq!(
+            parsed.as_board().map(|b| &b.board),
+            board.map(|b| &b.board),
+            "the lines of {} hold another board",
+            fen.fen
+        );
+    }
 }

@@ -656,6 +656,12 @@ impl Game for Adrenaline {
         "Adrenaline Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "Adrenaline Chess stacks checkers on the board, which a FEN cannot hold",
+        )
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MATERIAL, out);
         common::check_no_pawn_on_last_rank(board, out);

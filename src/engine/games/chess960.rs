@@ -391,6 +391,17 @@ impl Game for Chess960 {
         "Chess960"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::Chess {
+            steps: Box::new(OrthodoxSteps {
+                rules: Rules::STANDARD,
+                castling: CastlingInference::Chess960,
+                material: MaterialRules::ORTHODOX,
+            }),
+            castling: crate::engine::chess::CastlingInference::Chess960,
+        }
+    }
+
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MaterialRules::ORTHODOX, out);
         let before = out.len();

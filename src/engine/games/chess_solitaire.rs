@@ -48,6 +48,12 @@ impl Game for ChessSolitaire {
         "Chess Solitaire"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "Chess Solitaire is played with cards on a grid, not with pieces on a chess board",
+        )
+    }
+
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         check_no_chess_set(board, out);
         if board.cards.is_empty() {

@@ -25,6 +25,17 @@ impl Game for Cloak {
         "Cloak and Dagger Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::Chess {
+            steps: Box::new(OrthodoxSteps {
+                rules: RULES,
+                castling: CastlingInference::Chess960,
+                material: common::KING_MAY_BE_CAPTURED,
+            }),
+            castling: crate::engine::chess::CastlingInference::Chess960,
+        }
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);
         let state = State::new(board.board.clone());

@@ -357,6 +357,13 @@ impl Game for Cooperative {
         "Cooperative Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::Chess {
+            steps: Box::new(crate::engine::replay::OrthodoxSteps::new(RULES)),
+            castling: crate::engine::chess::CastlingInference::Standard,
+        }
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         // The game ends when a king is captured.
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);

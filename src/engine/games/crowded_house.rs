@@ -235,6 +235,13 @@ impl Game for CrowdedHouse {
         "Crowded House"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::Chess {
+            steps: Box::new(CrowdedSteps { half: None }),
+            castling: crate::engine::chess::CastlingInference::Standard,
+        }
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         // A king left in check may be captured by the next player, which wins.
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);

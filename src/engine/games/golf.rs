@@ -59,6 +59,12 @@ impl Game for Golf {
         "Chess Golf"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "Chess Golf is played by one player, who moves pieces of both colours, so its positions have no side to move",
+        )
+    }
+
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MATERIAL, out);
         let problem = problem_heading(cx.book, cx.entry).is_some();

@@ -35,6 +35,12 @@ impl Game for Gravity {
         "Gravity Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "in Gravity Chess pieces fall toward one edge and stack there, and every piece moves each turn: its positions are not chess positions",
+        )
+    }
+
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MATERIAL, out);
         check_cards(board, out);

@@ -247,6 +247,12 @@ impl Game for HalfAlice {
         "Half Alice Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "Half Alice Chess puts pieces on checkers, through the mirror, which a FEN cannot hold",
+        )
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MaterialRules::ORTHODOX, out);
         let mut rings = [SquareSet::EMPTY; 2];

@@ -89,6 +89,13 @@ impl Game for Masquerade {
         "Masquerade Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::Chess {
+            steps: Box::new(MasqueradeSteps),
+            castling: crate::engine::chess::CastlingInference::Standard,
+        }
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MATERIAL, out);
         let state = State::new(board.board.clone());

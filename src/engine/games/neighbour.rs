@@ -20,6 +20,12 @@ impl Game for Neighbour {
         "Neighbour Chess Solitaire"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "Neighbour Chess Solitaire is played by one player, who moves pieces of both colours, so its positions have no side to move",
+        )
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MATERIAL, out);
         check_moves(board, Captures::None, false, out);

@@ -42,6 +42,12 @@ impl Game for Parade {
         "Parade Chess Solitaire"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "Parade Chess Solitaire is played by one player, who moves pieces of both colours, so its positions have no side to move",
+        )
+    }
+
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MATERIAL, out);
         if !board.cards.is_empty() {

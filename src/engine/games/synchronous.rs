@@ -263,6 +263,12 @@ impl Game for Synchronous {
         "Synchronous Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "in Synchronous Chess both players move at once, so its positions have no side to move",
+        )
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         // Capturing the king wins, so a side may have lost it.
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);

@@ -35,6 +35,12 @@ impl Game for TarPit {
         "Tar Pit Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::not(
+            "Tar Pit Chess puts checkers under pieces, which a FEN cannot hold",
+        )
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MATERIAL, out);
         check_cards(board, out);

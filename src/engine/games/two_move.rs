@@ -649,6 +649,13 @@ impl Game for TwoMove {
         "Two Move Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::Chess {
+            steps: Box::new(OrthodoxSteps::new(RULES)),
+            castling: crate::engine::chess::CastlingInference::Standard,
+        }
+    }
+
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         // The king is captured to win, so a side may have lost it.
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);

@@ -429,6 +429,13 @@ impl Game for Zombie {
         "Zombie Chess"
     }
 
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
+        crate::engine::fen::FenRules::Chess {
+            steps: Box::new(ZombieSteps),
+            castling: crate::engine::chess::CastlingInference::Standard,
+        }
+    }
+
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         material::check(board, &MATERIAL, out);
         common::check_no_pawn_on_last_rank(board, out);
