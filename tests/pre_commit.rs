@@ -1,0 +1,78 @@
+//! The pre-commit hook (`.pre-commit-hooks.yaml`) run by pre-commit itself,
+//! as a rulebook repository runs it: `pre-commit try-repo` on a scratch
+//! repository holding the bundled rulebooks, with the tool just built on
+//! the PATH (the `-installed` hook; the cargo-built one runs the same
+//! command). CI installs pre-commit from PyPI (`.ci/run`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn git(dir: &Path, args: &[&str]) {
+    let o = Command::new("git")
+        .args(["-c", "user.name=ckd", "-c", "user.email=ckd@example.org"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        o.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn try_repo(dir: &Path) -> Output {
+    let tool = PathBuf::from(env!("CARGO_BIN_EXE_chess-kit-docs"));
+    let path = format!(
+        "{}:{}",
+        tool.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new("pre-commit")
+        .args(["try-repo", env!("CARGO_MANIFEST_DIR")])
+        .args(["chess-kit-docs-check-installed", "--all-files"])
+        .current_dir(dir)
+        .env("PATH", path)
+        // pre-commit keeps its environments here; a fresh one per run.
+        .env("PRE_COMMIT_HOME", dir.join(".pre-commit-home"))
+        .output()
+        .expect("pre-commit is installed (`pip install pre-commit`, as .ci/run does)")
+}
+
+#[test]
+fn the_hook_passes_a_good_book_and_stops_a_commit_with_a_broken_diagram() {
+    let scratch = tempfile::tempdir().unwrap();
+    let repo = scratch.path();
+    let rules = repo.join("rules");
+    std::fs::create_dir(&rules).unwrap();
+    for entry in std::fs::read_dir("rules").unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, rules.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::write(repo.join(".gitignore"), ".pre-commit-home/\n").unwrap();
+    git(repo, &["init", "-q"]);
+    git(repo, &["add", "-A"]);
+    git(repo, &["commit", "-qm", "the rulebooks"]);
+
+    let o = try_repo(repo);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("chess-kit-docs check (installed tool)") && out.contains("Passed"),
+        "{out}"
+    );
+
+    // One misspelt line in a diagram: the hook fails and says where and why.
+    let book = rules.join("rules.md");
+    let text = std::fs::read_to_string(&book).unwrap();
+    std::fs::write(&book, text.replacen("    arrow:", "    arow:", 1)).unwrap();
+    let o = try_repo(repo);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("Failed"), "{out}");
+    assert!(out.contains("unknown line name `arow`"), "{out}");
+    assert!(out.contains("did you mean `arrow`?"), "{out}");
+    assert!(out.contains("rules/rules.md:"), "{out}");
+}
