@@ -123,11 +123,64 @@ fn misspelt_key(message: &str) -> Option<String> {
     crate::suggest::did_you_mean(field, names)
 }
 
+/// The book root for rulebooks in `start`: the nearest folder, from
+/// `start` up, that holds the settings file (as cargo finds `Cargo.toml`),
+/// not looking above a repository's root (a folder with `.git`); `start`
+/// itself when none does. Settings, templates and styles are found there,
+/// whatever the current folder.
+pub fn find_root(start: &Path) -> PathBuf {
+    let holds = |dir: &Path| {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        dir.join(CONFIG_FILE).is_file()
+    };
+    let repo_root = |dir: &Path| {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        dir.join(".git").exists()
+    };
+    let mut last = None;
+    for dir in start.ancestors() {
+        if holds(dir) {
+            return if dir.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                dir.to_path_buf()
+            };
+        }
+        if repo_root(dir) {
+            return start.to_path_buf();
+        }
+        last = Some(dir);
+    }
+    // A relative `start` ends at the current folder: go on above it.
+    if start.is_relative()
+        && last.is_some_and(|d| d.as_os_str().is_empty() || d == Path::new("."))
+        && let Ok(cwd) = std::env::current_dir()
+    {
+        for dir in cwd.ancestors().skip(1) {
+            if holds(dir) {
+                return dir.to_path_buf();
+            }
+            if repo_root(dir) {
+                break;
+            }
+        }
+    }
+    start.to_path_buf()
+}
+
 /// The style: from `explicit` (a flag or the settings file) if given, else
-/// from `templates/style.toml` in the current folder if it exists, else
-/// the compiled-in default.
-pub fn load_style(explicit: Option<&Path>) -> Result<Style, Diagnostic> {
-    let local = Path::new("templates").join("style.toml");
+/// from `templates/style.toml` in the book root if it exists, else the
+/// compiled-in default.
+pub fn load_style(explicit: Option<&Path>, root: &Path) -> Result<Style, Diagnostic> {
+    let local = root.join("templates").join("style.toml");
     let path = match explicit {
         Some(p) => p.to_path_buf(),
         None if local.is_file() => local,
@@ -144,8 +197,11 @@ pub fn load_style(explicit: Option<&Path>) -> Result<Style, Diagnostic> {
 }
 
 /// The PDF book style, found as [`load_style`] finds the diagram style.
-pub fn load_book_style(explicit: Option<&Path>) -> Result<crate::pdf::BookStyle, Diagnostic> {
-    let local = Path::new("templates").join("book.toml");
+pub fn load_book_style(
+    explicit: Option<&Path>,
+    root: &Path,
+) -> Result<crate::pdf::BookStyle, Diagnostic> {
+    let local = root.join("templates").join("book.toml");
     let path = match explicit {
         Some(p) => p.to_path_buf(),
         None if local.is_file() => local,
@@ -291,6 +347,28 @@ mod tests {
         std::fs::write(dir.path().join(CONFIG_FILE), "[build]\npage = \"A4\"\n").unwrap();
         let c = Config::load(dir.path()).unwrap();
         assert_eq!(c.build.page, Some(PageFormat::A4));
+    }
+
+    /// The settings file is searched upward from the books, as cargo
+    /// searches for `Cargo.toml`, but not above a repository's root.
+    #[test]
+    fn the_book_root_is_the_nearest_folder_up_with_the_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path().join("repo");
+        let chapters = repo.join("rules").join("chapters");
+        std::fs::create_dir_all(&chapters).unwrap();
+        std::fs::create_dir(repo.join(".git")).unwrap();
+        // No settings anywhere: the folder itself.
+        assert_eq!(find_root(&chapters), chapters);
+        std::fs::write(repo.join("rules").join(CONFIG_FILE), "").unwrap();
+        assert_eq!(find_root(&chapters), repo.join("rules"));
+        assert_eq!(find_root(&repo.join("rules")), repo.join("rules"));
+        // Settings above the repository's root are not its own.
+        std::fs::remove_file(repo.join("rules").join(CONFIG_FILE)).unwrap();
+        std::fs::write(dir.path().join(CONFIG_FILE), "").unwrap();
+        assert_eq!(find_root(&chapters), chapters);
+        std::fs::remove_dir(repo.join(".git")).unwrap();
+        assert_eq!(find_root(&chapters), dir.path());
     }
 
     #[test]

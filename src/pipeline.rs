@@ -124,6 +124,12 @@ fn distinct_books(books: Vec<PathBuf>, diags: &mut Vec<Diagnostic>) -> Vec<PathB
 
 /// The folder whose chess-kit-docs.toml applies: that of the first path.
 pub fn config_dir(paths: &[PathBuf]) -> PathBuf {
+    crate::config::find_root(&start_dir(paths))
+}
+
+/// The folder of the first path given, where the search for the book root
+/// starts.
+fn start_dir(paths: &[PathBuf]) -> PathBuf {
     match paths.first() {
         None => PathBuf::from(DEFAULT_RULES),
         Some(p) if p.is_dir() => p.clone(),
@@ -614,7 +620,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         .style
         .clone()
         .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
-    let style = match load_style(style_path.as_deref()) {
+    let style = match load_style(style_path.as_deref(), &config.dir) {
         Ok(s) => s,
         Err(d) => return BuildReport::stopped(d),
     };
@@ -625,6 +631,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             .as_ref()
             .map(|p| config.resolve(p))
             .as_deref(),
+        &config.dir,
     ) {
         Ok(s) => s,
         Err(d) => return BuildReport::stopped(d),
@@ -635,7 +642,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         date: source_date(),
     };
     diags.extend(source_date_problem());
-    let templates = match Templates::from_current_folder() {
+    let templates = match Templates::from_root(&config.dir) {
         Ok(t) => t,
         Err(d) => return BuildReport::stopped_all(d),
     };
@@ -1088,7 +1095,13 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
             }));
         }
     };
-    let style = load_style(options.style.as_deref()).map_err(|d| Failure::Input(vec![d]))?;
+    // The style of the book root the rulebook is in (standard input: the
+    // current folder's).
+    let root = match &options.input {
+        RenderInput::File(path) => config_dir(std::slice::from_ref(path)),
+        _ => crate::config::find_root(Path::new(".")),
+    };
+    let style = load_style(options.style.as_deref(), &root).map_err(|d| Failure::Input(vec![d]))?;
     let svg = diagram_svg(diagram, &style);
     let Some(path) = &options.output else {
         return Ok(Rendered::Svg(svg));
@@ -1265,7 +1278,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         .style
         .clone()
         .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
-    let style = load_style(style_path.as_deref()).map_err(input)?;
+    let style = load_style(style_path.as_deref(), &config.dir).map_err(input)?;
     let options = DeckOptions {
         page: args.page,
         backs: args.backs,

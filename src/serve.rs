@@ -161,11 +161,11 @@ impl Site {
             }
         };
         let style_path = config.build.style.as_ref().map(|p| config.resolve(p));
-        let style = load_style(style_path.as_deref()).unwrap_or_else(|d| {
+        let style = load_style(style_path.as_deref(), &config.dir).unwrap_or_else(|d| {
             diags.push(d);
             crate::style::Style::default()
         });
-        let templates = match Templates::from_current_folder() {
+        let templates = match Templates::from_root(&config.dir) {
             Ok(t) => t,
             Err(mut e) => {
                 report.problems.append(&mut e);
@@ -280,7 +280,7 @@ impl Site {
         }
         dirs.insert(pipeline::config_dir(&self.paths));
         let mut out: Vec<(PathBuf, bool)> = dirs.into_iter().map(|d| (d, false)).collect();
-        let templates = PathBuf::from("templates");
+        let templates = pipeline::config_dir(&self.paths).join("templates");
         if templates.is_dir() {
             out.push((templates, true));
         }

@@ -3,7 +3,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output};
 
 #[allow(dead_code)]
 mod support;
@@ -795,4 +795,46 @@ fn check_json_gives_each_diagrams_fen_in_a_record_of_its_own() {
     let mut keys: Vec<String> = first.as_object().unwrap().keys().cloned().collect();
     keys.sort();
     assert_eq!(keys, documented);
+}
+
+/// Settings and templates belong to the book, not to the folder the tool
+/// is run from: a style beside the settings applies when building from the
+/// parent folder, or from inside a chapter folder below.
+#[test]
+fn the_books_own_style_applies_from_any_current_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book");
+    fs::create_dir_all(book.join("templates")).unwrap();
+    fs::write(book.join("chess-kit-docs.toml"), "").unwrap();
+    fs::write(
+        book.join("templates/style.toml"),
+        "[png]\npixels_per_square = 10\n",
+    )
+    .unwrap();
+    fs::write(
+        book.join("demo.md"),
+        "# Demo\n\n## Zombie Chess\n\n    . . . . k . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . K . . .\n",
+    )
+    .unwrap();
+    let png_width = |png: &Path| {
+        let bytes = fs::read(png).unwrap();
+        u32::from_be_bytes(bytes[16..20].try_into().unwrap())
+    };
+    let o = Command::new(env!("CARGO_BIN_EXE_chess-kit-docs"))
+        .args(["build", "book", "--out", "out"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let width = png_width(&dir.path().join("out/site/images/demo/zombie-chess1.png"));
+    assert!(width < 120, "the book's style was dropped: {width} px wide");
+    // From a folder below the book, `render` finds the same root.
+    fs::create_dir(book.join("drafts")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_chess-kit-docs"))
+        .args(["render", "../demo.md", "--diagram", "1", "-o", "d.png"])
+        .current_dir(book.join("drafts"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(png_width(&book.join("drafts/d.png")) < 120);
 }

@@ -115,7 +115,7 @@ fn a_large_book_builds_whole() {
             findings: Vec::new(),
             fens: &fens,
         }],
-        &Templates::from_current_folder().unwrap(),
+        &Templates::from_root(Path::new(".")).unwrap(),
         &Drawings::default(),
         &Style::default(),
         &HtmlOptions::default(),

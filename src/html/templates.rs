@@ -85,9 +85,10 @@ impl Templates {
         }
     }
 
-    /// The compiled-in templates, or the author's in `templates/html/`.
-    pub fn from_current_folder() -> Result<Templates, Vec<Diagnostic>> {
-        let dir = Path::new("templates").join("html");
+    /// The compiled-in templates, or the author's in `templates/html/` of
+    /// the book root ([`crate::config::find_root`]).
+    pub fn from_root(root: &Path) -> Result<Templates, Vec<Diagnostic>> {
+        let dir = root.join("templates").join("html");
         Templates::load(dir.is_dir().then_some(dir.as_path()))
     }
 
