@@ -32,12 +32,16 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 
+/// The exit codes, at the end of every command's `--help`.
+const EXIT_HELP: &str =
+    "Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "chess-kit-docs",
     version,
     about = "Checks chess-variant rulebooks and publishes them: website pages and images, PDF books, and the card deck",
-    after_help = "Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage."
+    after_help = EXIT_HELP
 )]
 struct Cli {
     #[command(subcommand)]
@@ -47,11 +51,12 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Check the rulebooks, then write the website pages, images and PDF books into the output folder
+    #[command(after_help = EXIT_HELP)]
     Build {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
         paths: Vec<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
-        #[arg(long, value_name = "DIR")]
+        #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
@@ -64,6 +69,7 @@ enum Command {
         page: Option<PageArg>,
     },
     /// Parse every diagram and check it against the rules of its game
+    #[command(after_help = EXIT_HELP)]
     Check {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
         paths: Vec<PathBuf>,
@@ -79,6 +85,7 @@ enum Command {
         deny: Vec<Deny>,
     },
     /// Draw one diagram as SVG (the default) or PNG
+    #[command(after_help = EXIT_HELP)]
     Render {
         /// The rulebook, or `-` for standard input
         file: PathBuf,
@@ -86,13 +93,14 @@ enum Command {
         #[arg(long, value_name = "N")]
         diagram: usize,
         /// Where to write: a `.svg` or `.png` file [default: SVG on standard output]
-        #[arg(short = 'o', long = "output", value_name = "OUT")]
-        output: Option<PathBuf>,
+        #[arg(short = 'o', long = "out", alias = "output", value_name = "FILE")]
+        out: Option<PathBuf>,
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
     },
     /// Build the HTML site into a temporary folder, serve it on 127.0.0.1, and rebuild and reload it on every save
+    #[command(after_help = EXIT_HELP)]
     Serve {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
         paths: Vec<PathBuf>,
@@ -104,14 +112,15 @@ enum Command {
         open: bool,
     },
     /// Write the print-and-cut card deck (chess-deck.pdf) and an image per card (deck/)
+    #[command(after_help = EXIT_HELP)]
     Deck {
         /// The rulebook whose card table and games the deck follows [default: tests/seeds/rules.md]
         book: Option<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
-        #[arg(long, value_name = "DIR")]
+        #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// The paper: letter or a4
-        #[arg(long, value_enum, default_value_t = DeckPageArg::Letter)]
+        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = DeckPageArg::Letter)]
         page: DeckPageArg,
         /// Add a page of card backs after each page of faces, for double-sided printing
         #[arg(long)]
@@ -127,12 +136,13 @@ enum Command {
         style: Option<PathBuf>,
     },
     /// Turn a plain-text list of variants into a rulebook (Markdown with diagrams)
+    #[command(after_help = EXIT_HELP)]
     Import {
         /// The plain-text list
         file: PathBuf,
         /// Where to write the rulebook [default: standard output]
-        #[arg(short = 'o', long = "output", value_name = "OUT.md")]
-        output: Option<PathBuf>,
+        #[arg(short = 'o', long = "out", alias = "output", value_name = "FILE")]
+        out: Option<PathBuf>,
         /// Replace the output file if it exists
         #[arg(long)]
         force: bool,
@@ -230,9 +240,9 @@ where
         Command::Render {
             file,
             diagram,
-            output,
+            out,
             style,
-        } => render(file, diagram, output, style),
+        } => render(file, diagram, out, style),
         Command::Serve { paths, port, open } => {
             serve(&crate::serve::ServeOptions { paths, port, open })
         }
@@ -256,12 +266,8 @@ where
             aids,
             style,
         }),
-        Command::Import {
-            file,
-            output,
-            force,
-        } => {
-            let imported = crate::import::import_file(&file, output.as_deref(), force);
+        Command::Import { file, out, force } => {
+            let imported = crate::import::import_file(&file, out.as_deref(), force);
             let mut diags = imported.diagnostics;
             let failed = diags.iter().any(Diagnostic::is_error);
             report(&mut diags, Format::Human);

@@ -521,3 +521,74 @@ fn the_summary_says_one_diagram_and_times_in_ms_or_seconds() {
             .is_some_and(|n| n[5..].split_once('.').is_some_and(|(_, d)| d.len() == 1));
     assert!(ok, "{took}");
 }
+
+/// The subcommands a user can call (`help` aside).
+const COMMANDS: [&str; 6] = ["build", "check", "render", "serve", "deck", "import"];
+
+#[test]
+fn every_command_lists_the_exit_codes_in_its_help() {
+    for command in COMMANDS {
+        let o = run(&[command, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{command}: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("Exit status: 0 success, 1 problems in the input")
+                && stdout(&o).contains("2 usage"),
+            "{command}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn one_spelling_per_idea_across_commands() {
+    let help = |command: &str| stdout(&run(&[command, "--help"]));
+    // An output folder or file is `-o/--out` wherever one is given.
+    for (command, value) in [
+        ("build", "DIR"),
+        ("deck", "DIR"),
+        ("render", "FILE"),
+        ("import", "FILE"),
+    ] {
+        let text = help(command);
+        assert!(
+            text.contains(&format!("-o, --out <{value}>")),
+            "{command}: {text}"
+        );
+        // The old spelling still works, but is not offered.
+        assert!(!text.contains("--output"), "{command}: {text}");
+    }
+    // The page format has one name in both commands that take it.
+    for command in ["build", "deck"] {
+        let text = help(command);
+        assert!(text.contains("--page <FORMAT>"), "{command}: {text}");
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    for (i, flag) in ["-o", "--out", "--output"].into_iter().enumerate() {
+        let svg = dir.path().join(format!("{i}.svg"));
+        let o = run(&[
+            "render",
+            "tests/seeds/rules.md",
+            "--diagram",
+            "1",
+            flag,
+            svg.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{flag}: {}", stderr(&o));
+        assert!(
+            fs::read_to_string(&svg).unwrap().starts_with("<svg"),
+            "{flag}"
+        );
+    }
+    let text = dir.path().join("list.txt");
+    fs::write(
+        &text,
+        "Variants\n\nZombie Chess\nBury the pieces you capture.\n",
+    )
+    .unwrap();
+    for (i, flag) in ["-o", "--out", "--output"].into_iter().enumerate() {
+        let md = dir.path().join(format!("{i}.md"));
+        let o = run(&["import", text.to_str().unwrap(), flag, md.to_str().unwrap()]);
+        assert!(md.is_file(), "{flag}: {}", stderr(&o));
+    }
+}
