@@ -3,30 +3,18 @@
 //! prints. Exit codes:
 //! 0 success, 1 problems in the input, 2 a usage error.
 
+use std::ffi::OsString;
 use std::io::{IsTerminal, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::diagnostic::{self, Diagnostic, Format};
 use crate::pdf::PageFormat;
 use crate::pipeline::{
     self, BuildOptions, CheckOptions, DeckRequest, Failure, RenderInput, RenderOptions, Rendered,
 };
-
-/// `println!` and `eprintln!` without the panic on a closed pipe: a write
-/// error ends the output quietly, as `cat` does (`check | head -1`).
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
-macro_rules! tell {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
-    }};
-}
 
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
@@ -44,8 +32,51 @@ const EXIT_HELP: &str =
     after_help = EXIT_HELP
 )]
 struct Cli {
+    #[command(flatten)]
+    global: Global,
     #[command(subcommand)]
     command: Command,
+}
+
+/// The options every command takes.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct Global {
+    /// Print only errors: no warnings, summaries or progress
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    /// Print more: each stage and its time, and each file written or removed
+    #[arg(short, long, global = true)]
+    verbose: bool,
+    /// When to colour messages: auto (on a terminal, unless NO_COLOR is set), always or never
+    #[arg(long, value_enum, value_name = "WHEN", global = true, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorArg> for anstream::ColorChoice {
+    fn from(c: ColorArg) -> anstream::ColorChoice {
+        match c {
+            ColorArg::Auto => anstream::ColorChoice::Auto,
+            ColorArg::Always => anstream::ColorChoice::Always,
+            ColorArg::Never => anstream::ColorChoice::Never,
+        }
+    }
+}
+
+impl From<ColorArg> for clap::ColorChoice {
+    fn from(c: ColorArg) -> clap::ColorChoice {
+        match c {
+            ColorArg::Auto => clap::ColorChoice::Auto,
+            ColorArg::Always => clap::ColorChoice::Always,
+            ColorArg::Never => clap::ColorChoice::Never,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -204,19 +235,56 @@ pub fn main() -> ExitCode {
     ExitCode::from(run(std::env::args_os()))
 }
 
+/// The `--color` value the arguments give, read before clap parses them so
+/// that its own help and usage errors follow it too. The last one wins, as
+/// clap reads it; nothing after `--` counts.
+fn color_in_args(args: &[OsString]) -> Option<ColorArg> {
+    let mut found = None;
+    let mut words = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(word) = words.next() {
+        let value = match word.as_ref() {
+            "--" => break,
+            "--color" => words.next().map(|v| v.into_owned()),
+            w => w.strip_prefix("--color=").map(str::to_string),
+        };
+        if let Some(v) = value.and_then(|v| ColorArg::from_str(&v, true).ok()) {
+            found = Some(v);
+        }
+    }
+    found
+}
+
 /// Runs the tool; returns the exit code.
 pub fn run<I, T>(args: I) -> u8
 where
     I: IntoIterator<Item = T>,
-    T: Into<std::ffi::OsString> + Clone,
+    T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let color = color_in_args(&args).unwrap_or(ColorArg::Auto);
+    let mut command = Cli::command().color(color.into());
+    let parsed = command
+        .try_get_matches_from_mut(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+        .and_then(|cli| {
+            // clap checks the conflict only where both are given at one level.
+            if cli.global.quiet && cli.global.verbose {
+                Err(command.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "the argument '--quiet' cannot be used with '--verbose'",
+                ))
+            } else {
+                Ok(cli)
+            }
+        });
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
         }
     };
+    let ui = Ui::new(&cli.global);
     match cli.command {
         Command::Build {
             paths,
@@ -224,27 +292,30 @@ where
             style,
             no_check,
             page,
-        } => build(&BuildOptions {
-            paths,
-            out,
-            style,
-            no_check,
-            page: page.map(PageFormat::from),
-        }),
+        } => build(
+            &ui,
+            &BuildOptions {
+                paths,
+                out,
+                style,
+                no_check,
+                page: page.map(PageFormat::from),
+            },
+        ),
         Command::Check {
             paths,
             format,
             shortest,
             deny,
-        } => check(&CheckOptions { paths, shortest }, format.into(), &deny),
+        } => check(&ui, &CheckOptions { paths, shortest }, format.into(), &deny),
         Command::Render {
             file,
             diagram,
             out,
             style,
-        } => render(file, diagram, out, style),
+        } => render(&ui, file, diagram, out, style),
         Command::Serve { paths, port, open } => {
-            serve(&crate::serve::ServeOptions { paths, port, open })
+            serve(&ui, &crate::serve::ServeOptions { paths, port, open })
         }
         Command::Deck {
             book,
@@ -254,23 +325,26 @@ where
             bleed,
             aids,
             style,
-        } => deck(&DeckRequest {
-            book,
-            out,
-            page: match page {
-                DeckPageArg::Letter => crate::deck::DeckPage::Letter,
-                DeckPageArg::A4 => crate::deck::DeckPage::A4,
+        } => deck(
+            &ui,
+            &DeckRequest {
+                book,
+                out,
+                page: match page {
+                    DeckPageArg::Letter => crate::deck::DeckPage::Letter,
+                    DeckPageArg::A4 => crate::deck::DeckPage::A4,
+                },
+                backs,
+                bleed: bleed.unwrap_or(0.0),
+                aids,
+                style,
             },
-            backs,
-            bleed: bleed.unwrap_or(0.0),
-            aids,
-            style,
-        }),
+        ),
         Command::Import { file, out, force } => {
             let imported = crate::import::import_file(&file, out.as_deref(), force);
             let mut diags = imported.diagnostics;
             let failed = diags.iter().any(Diagnostic::is_error);
-            report(&mut diags, Format::Human);
+            ui.report(&mut diags, Format::Human);
             if let Some(markdown) = imported.markdown {
                 let _ = std::io::stdout().lock().write_all(markdown.as_bytes());
             }
@@ -279,19 +353,138 @@ where
     }
 }
 
-/// Prints diagnostics to stderr (human) or stdout (machine formats).
-fn report(diags: &mut [Diagnostic], format: Format) {
-    diagnostic::sort(diags);
-    if format == Format::Human {
-        // Coloured on a terminal; anstream strips the colours when stderr
-        // is piped or NO_COLOR is set.
-        let mut err = anstream::stderr().lock();
-        for d in diags.iter() {
-            let _ = writeln!(err, "{}\n", d.render_styled());
+/// How much to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Verbosity {
+    /// Errors only (`-q`).
+    Quiet,
+    Normal,
+    /// Each stage's time, each file written (`-v`).
+    Verbose,
+}
+
+/// Where and how the messages go: the global options, applied. The
+/// results a command is asked for (`render`'s SVG, `import`'s book, the
+/// machine formats of `check`) go to standard output whatever the level.
+struct Ui {
+    verbosity: Verbosity,
+    color: anstream::ColorChoice,
+}
+
+impl Ui {
+    fn new(global: &Global) -> Ui {
+        Ui {
+            verbosity: if global.quiet {
+                Verbosity::Quiet
+            } else if global.verbose {
+                Verbosity::Verbose
+            } else {
+                Verbosity::Normal
+            },
+            color: global.color.into(),
         }
-    } else {
-        let text: String = diags.iter().map(|d| format.render(d)).collect();
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    }
+
+    fn stderr(&self) -> anstream::AutoStream<std::io::Stderr> {
+        anstream::AutoStream::new(std::io::stderr(), self.color)
+    }
+
+    /// A line on standard error, unless `-q`.
+    fn info(&self, line: &str) {
+        if self.verbosity >= Verbosity::Normal {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+    }
+
+    /// A line on standard output, unless `-q`.
+    fn out(&self, line: &str) {
+        if self.verbosity >= Verbosity::Normal {
+            let _ = writeln!(std::io::stdout().lock(), "{line}");
+        }
+    }
+
+    /// A line of detail on standard error, with `-v` only.
+    fn detail(&self, line: &str) {
+        if self.verbosity >= Verbosity::Verbose {
+            let _ = writeln!(std::io::stderr().lock(), "  {line}");
+        }
+    }
+
+    /// Each stage and its time, with `-v`.
+    fn stages(&self, stages: &[pipeline::Stage]) {
+        for stage in stages {
+            self.detail(&format!("{}: {}", stage.what, duration(stage.took)));
+        }
+    }
+
+    /// The files a run wrote and removed, with `-v`.
+    fn changes(&self, root: &Path, changes: &crate::output::Changes) {
+        for rel in &changes.written {
+            self.detail(&format!("wrote {}", root.join(rel).display()));
+        }
+        for rel in &changes.removed {
+            self.detail(&format!("removed {}", root.join(rel).display()));
+        }
+    }
+
+    /// `error: message`, always.
+    fn error(&self, message: &str) {
+        let red = anstyle::AnsiColor::BrightRed.on_default().bold();
+        let bold = anstyle::Style::new().bold();
+        let _ = writeln!(
+            self.stderr().lock(),
+            "{red}error{red:#}{bold}:{bold:#} {message}"
+        );
+    }
+
+    /// Prints diagnostics: the human form on standard error (only the
+    /// errors with `-q`), the machine formats whole on standard output.
+    fn report(&self, diags: &mut [Diagnostic], format: Format) {
+        diagnostic::sort(diags);
+        if format == Format::Human {
+            let mut err = self.stderr().lock();
+            for d in diags.iter() {
+                if self.verbosity > Verbosity::Quiet || d.is_error() {
+                    let _ = writeln!(err, "{}\n", d.render_styled());
+                }
+            }
+        } else {
+            let text: String = diags.iter().map(|d| format.render(d)).collect();
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        }
+    }
+
+    /// Prints why a command stopped; returns its exit code.
+    fn fail(&self, failure: Failure) -> u8 {
+        match failure {
+            Failure::Usage(message) => {
+                self.error(&message);
+                EXIT_USAGE
+            }
+            Failure::Input(mut diags) => {
+                self.report(&mut diags, Format::Human);
+                EXIT_INPUT
+            }
+            Failure::Message(message) => {
+                self.error(&message);
+                EXIT_INPUT
+            }
+        }
+    }
+
+    /// A progress line on a terminal, unless `-q`; nothing otherwise.
+    fn progress(&self) -> impl Fn(usize, usize) + Sync + use<> {
+        let on_terminal = std::io::stderr().is_terminal() && self.verbosity > Verbosity::Quiet;
+        move |done, total| {
+            if on_terminal {
+                let mut err = std::io::stderr().lock();
+                let _ = write!(err, "\r  drawing diagrams {done}/{total}");
+                if done == total {
+                    let _ = write!(err, "\r\x1b[K");
+                }
+                let _ = err.flush();
+            }
+        }
     }
 }
 
@@ -310,32 +503,15 @@ fn duration(d: std::time::Duration) -> String {
     }
 }
 
-/// Prints why a command stopped; returns its exit code.
-fn fail(failure: Failure) -> u8 {
-    match failure {
-        Failure::Usage(message) => {
-            tell!("error: {message}");
-            EXIT_USAGE
-        }
-        Failure::Input(mut diags) => {
-            report(&mut diags, Format::Human);
-            EXIT_INPUT
-        }
-        Failure::Message(message) => {
-            tell!("error: {message}");
-            EXIT_INPUT
-        }
-    }
-}
-
-fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
+fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     let mut found = match pipeline::check(options) {
         Ok(found) => found,
-        Err(d) => return fail(Failure::Input(vec![d])),
+        Err(d) => return ui.fail(Failure::Input(vec![d])),
     };
     let (errors, warnings, allowed) = (found.errors(), found.warnings(), found.allowed());
     let unchecked = found.unchecked();
-    report(&mut found.diags, format);
+    ui.stages(&found.stages);
+    ui.report(&mut found.diags, format);
     let summary = format!(
         "checked {}: {} rule-checked, {} syntax-only, {}",
         count(found.diagrams, "diagram"),
@@ -351,9 +527,9 @@ fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     lines.push(format!("took {}", duration(found.elapsed)));
     for line in lines {
         if format == Format::Human {
-            say!("{line}");
+            ui.out(&line);
         } else {
-            tell!("{line}");
+            ui.info(&line);
         }
     }
     let denied = (deny.contains(&Deny::Warnings) && warnings > 0)
@@ -365,35 +541,26 @@ fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     }
 }
 
-/// A progress line on a terminal; nothing otherwise.
-fn progress_printer() -> impl Fn(usize, usize) + Sync {
-    let on_terminal = std::io::stderr().is_terminal();
-    move |done, total| {
-        if on_terminal {
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r  drawing diagrams {done}/{total}");
-            if done == total {
-                let _ = write!(err, "\r\x1b[K");
-            }
-            let _ = err.flush();
-        }
-    }
-}
-
-fn build(options: &BuildOptions) -> u8 {
-    let mut built = pipeline::build(options, &progress_printer());
+fn build(ui: &Ui, options: &BuildOptions) -> u8 {
+    let mut built = pipeline::build(options, &ui.progress());
+    ui.stages(&built.stages);
     if let Some(p) = &built.published {
+        if let Some(book) = p.books.first() {
+            // The output folder is where the PDFs are.
+            let root = book.pdf.parent().unwrap_or(Path::new(""));
+            ui.changes(root, &p.changes);
+        }
         for book in &p.books {
-            tell!(
+            ui.info(&format!(
                 "built {}: {} -> {}, {} and {}",
                 book.name,
                 count(book.diagrams, "diagram"),
                 book.page.display(),
                 book.pdf.display(),
                 book.html.display()
-            );
+            ));
         }
-        tell!(
+        ui.info(&format!(
             "{}, {} drawn; {} written, {} unchanged, {} removed in {}",
             count(p.site.diagrams, "diagram"),
             count(p.site.pngs_rendered, "PNG"),
@@ -401,20 +568,27 @@ fn build(options: &BuildOptions) -> u8 {
             p.files.unchanged,
             p.files.removed,
             duration(p.elapsed)
-        );
+        ));
     }
     let failed = built.failed();
-    report(&mut built.diags, Format::Human);
+    ui.report(&mut built.diags, Format::Human);
     // The books not published, after the problems that stopped them.
-    report(&mut built.refused, Format::Human);
+    ui.report(&mut built.refused, Format::Human);
     if failed { EXIT_INPUT } else { EXIT_OK }
 }
 
-fn render(file: PathBuf, diagram: usize, output: Option<PathBuf>, style: Option<PathBuf>) -> u8 {
+fn render(
+    ui: &Ui,
+    file: PathBuf,
+    diagram: usize,
+    output: Option<PathBuf>,
+    style: Option<PathBuf>,
+) -> u8 {
+    let started = std::time::Instant::now();
     let input = if file == Path::new("-") {
         let mut text = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut text) {
-            return fail(Failure::Input(vec![Diagnostic::file_error(
+            return ui.fail(Failure::Input(vec![Diagnostic::file_error(
                 Path::new("<stdin>"),
                 format!("cannot read standard input: {e}"),
             )]));
@@ -424,7 +598,7 @@ fn render(file: PathBuf, diagram: usize, output: Option<PathBuf>, style: Option<
             text,
         }
     } else {
-        RenderInput::File(file)
+        RenderInput::File(file.clone())
     };
     let options = RenderOptions {
         input,
@@ -432,29 +606,52 @@ fn render(file: PathBuf, diagram: usize, output: Option<PathBuf>, style: Option<
         output,
         style,
     };
+    let drew = || {
+        format!(
+            "drew diagram {diagram} of {} in {}",
+            file.display(),
+            duration(started.elapsed())
+        )
+    };
     match pipeline::render(&options) {
         Ok(Rendered::Svg(svg)) => {
+            ui.detail(&drew());
             let _ = std::io::stdout().lock().write_all(svg.as_bytes());
             EXIT_OK
         }
-        Ok(Rendered::Written(_)) => EXIT_OK,
-        Err(failure) => fail(failure),
+        Ok(Rendered::Written(path)) => {
+            ui.detail(&drew());
+            ui.detail(&format!("wrote {}", path.display()));
+            EXIT_OK
+        }
+        Err(failure) => ui.fail(failure),
     }
 }
 
-fn serve(options: &crate::serve::ServeOptions) -> u8 {
-    match crate::serve::serve(options, &|line| tell!("{line}")) {
+fn serve(ui: &Ui, options: &crate::serve::ServeOptions) -> u8 {
+    use crate::serve::Said;
+    let say = |said: Said, line: &str| match said {
+        Said::Error => {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+        Said::Warning | Said::Info => ui.info(line),
+    };
+    match crate::serve::serve(options, &say) {
         Ok(()) => EXIT_OK,
-        Err(failure) => fail(failure),
+        Err(failure) => ui.fail(failure),
     }
 }
 
-fn deck(request: &DeckRequest) -> u8 {
+fn deck(ui: &Ui, request: &DeckRequest) -> u8 {
     let mut made = match pipeline::deck(request) {
         Ok(made) => made,
-        Err(failure) => return fail(failure),
+        Err(failure) => return ui.fail(failure),
     };
-    tell!(
+    ui.stages(&made.stages);
+    if let Some(root) = made.pdf.parent() {
+        ui.changes(root, &made.changes);
+    }
+    ui.info(&format!(
         "deck: {} on {} ({}) -> {}; {} in {} ({} drawn); {} written, {} unchanged, {} removed in {}",
         count(made.printed, "card"),
         count(made.pages, "page"),
@@ -467,15 +664,41 @@ fn deck(request: &DeckRequest) -> u8 {
         made.files.unchanged,
         made.files.removed,
         duration(made.elapsed)
-    );
+    ));
     let failed = made.diags.iter().any(Diagnostic::is_error);
-    report(&mut made.diags, Format::Human);
+    ui.report(&mut made.diags, Format::Human);
     if failed { EXIT_INPUT } else { EXIT_OK }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_color_option_is_read_before_clap_parses() {
+        let args = |words: &[&str]| -> Vec<OsString> {
+            std::iter::once("chess-kit-docs")
+                .chain(words.iter().copied())
+                .map(OsString::from)
+                .collect()
+        };
+        assert_eq!(color_in_args(&args(&["check"])), None);
+        assert_eq!(
+            color_in_args(&args(&["--color", "always", "check"])),
+            Some(ColorArg::Always)
+        );
+        assert_eq!(
+            color_in_args(&args(&["check", "--color=never", "--color", "ALWAYS"])),
+            Some(ColorArg::Always),
+            "the last one wins"
+        );
+        assert_eq!(
+            color_in_args(&args(&["render", "--", "--color=never"])),
+            None,
+            "not after --"
+        );
+        assert_eq!(color_in_args(&args(&["check", "--color", "blue"])), None);
+    }
 
     #[test]
     fn counts_agree_with_their_number() {

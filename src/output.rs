@@ -53,6 +53,13 @@ pub struct Stats {
     pub removed: usize,
 }
 
+/// The files a run changed, relative to the output folder, for `-v`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Changes {
+    pub written: Vec<String>,
+    pub removed: Vec<String>,
+}
+
 #[derive(Debug)]
 pub struct OutputDir {
     root: PathBuf,
@@ -297,6 +304,13 @@ impl OutputDir {
     /// on disk the switch is done, by this run or by the next
     /// ([`open`](Self::open)).
     pub fn finish(self, owners: &BTreeSet<String>) -> (Stats, Vec<Diagnostic>) {
+        let (stats, _, diags) = self.finish_listed(owners);
+        (stats, diags)
+    }
+
+    /// [`finish`](Self::finish), with the files it wrote and removed.
+    pub fn finish_listed(self, owners: &BTreeSet<String>) -> (Stats, Changes, Vec<Diagnostic>) {
+        let mut changes = Changes::default();
         let mut diags = self.notes;
         let mut current = self.current.into_inner().unwrap_or_else(|p| p.into_inner());
         let mut stats = self.stats.into_inner().unwrap_or_else(|p| p.into_inner());
@@ -333,7 +347,7 @@ impl OutputDir {
         if staged.is_empty() && removals.is_empty() {
             // No file changes: the manifest alone is one atomic write.
             diags.extend(save_manifest(&self.root, &current).err());
-            return (stats, diags);
+            return (stats, changes, diags);
         }
         let journal = Journal {
             renames: staged
@@ -354,7 +368,7 @@ impl OutputDir {
             }
             diags.push(d);
             stats.written = 0;
-            return (stats, diags);
+            return (stats, changes, diags);
         }
         stop_point();
         for (rel, tmp) in &staged {
@@ -372,6 +386,8 @@ impl OutputDir {
                     &path,
                     format!("cannot write this file: {}", io_reason(&e)),
                 ));
+            } else {
+                changes.written.push(rel.clone());
             }
         }
         for (rel, _) in &removals {
@@ -381,6 +397,7 @@ impl OutputDir {
             match removed {
                 Ok(()) => {
                     stats.removed += 1;
+                    changes.removed.push(rel.clone());
                     remove_empty_parents(&self.root, &path);
                 }
                 Err(e) => {
@@ -406,7 +423,7 @@ impl OutputDir {
             // The journal stays, so the next run saves the manifest.
             Err(d) => diags.push(d),
         }
-        (stats, diags)
+        (stats, changes, diags)
     }
 }
 

@@ -139,6 +139,22 @@ pub fn load_config(paths: &[PathBuf]) -> Result<Config, Diagnostic> {
     Config::load(&config_dir(paths))
 }
 
+/// A stage of a command and the time it took, for `-v`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    pub what: String,
+    pub took: Duration,
+}
+
+impl Stage {
+    fn since(what: impl Into<String>, started: Instant) -> Stage {
+        Stage {
+            what: what.into(),
+            took: started.elapsed(),
+        }
+    }
+}
+
 /// Every book read and checked, with its table of contents.
 #[derive(Debug, Default)]
 pub struct Checked {
@@ -149,6 +165,8 @@ pub struct Checked {
     pub counts: Counts,
     /// What the engine measured (search times), printed after the findings.
     pub notes: Vec<String>,
+    /// Each book's reading and checking, in the order read.
+    pub timings: Vec<Stage>,
 }
 
 /// What a run of the checks is asked to do.
@@ -170,14 +188,34 @@ pub fn load_and_check(
     diags: &mut Vec<Diagnostic>,
 ) -> Checked {
     let run = &with_variants(run, config, diags);
+    let mut timings = Vec::new();
     let books: Vec<BookCheck> = find_books(paths, diags)
         .iter()
-        .filter_map(|path| check_book_file(path, run, diags))
+        .filter_map(|path| {
+            let started = Instant::now();
+            let checked = check_book_file(path, run, diags)?;
+            timings.push(Stage::since(
+                format!(
+                    "read and checked {} ({} diagram{})",
+                    path.display(),
+                    checked.book.diagrams.len(),
+                    if checked.book.diagrams.len() == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ),
+                started,
+            ));
+            Some(checked)
+        })
         .collect();
     if run.rules {
         unused_variants(&run.options.variants, config, &books, diags);
     }
-    combine_checks(books, config)
+    let mut checked = combine_checks(books, config);
+    checked.timings = timings;
+    checked
 }
 
 /// A `[[variant]]` that no `##` heading of the settings' books names is a
@@ -397,6 +435,8 @@ pub struct CheckReport {
     /// What the engine measured, one line each.
     pub notes: Vec<String>,
     pub elapsed: Duration,
+    /// Each book's reading and checking, for `-v`.
+    pub stages: Vec<Stage>,
 }
 
 impl CheckReport {
@@ -442,6 +482,7 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
         counts: checked.counts,
         notes: checked.notes,
         elapsed: started.elapsed(),
+        stages: checked.timings,
     })
 }
 
@@ -477,6 +518,8 @@ pub struct Published {
     pub books: Vec<BuiltBook>,
     pub site: SiteStats,
     pub files: Stats,
+    /// The files written and removed, relative to the output folder.
+    pub changes: crate::output::Changes,
     pub elapsed: Duration,
 }
 
@@ -490,6 +533,8 @@ pub struct BuildReport {
     pub refused: Vec<Diagnostic>,
     /// What was written, when something was published without error.
     pub published: Option<Published>,
+    /// Each stage and its time, for `-v`.
+    pub stages: Vec<Stage>,
 }
 
 impl BuildReport {
@@ -509,6 +554,7 @@ impl BuildReport {
             diags,
             refused: Vec::new(),
             published: None,
+            stages: Vec::new(),
         }
     }
 }
@@ -518,6 +564,7 @@ impl BuildReport {
 /// drawing of the diagrams.
 pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -> BuildReport {
     let started = Instant::now();
+    let mut stages = Vec::new();
     let paths = &options.paths[..];
     let mut diags = Vec::new();
     let config = match load_config(paths) {
@@ -558,12 +605,26 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         .clone()
         .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    stages.push(Stage::since(
+        "read the settings, styles and templates",
+        started,
+    ));
 
     let run = CheckRun {
         rules: !options.no_check,
         options: Options::default(),
     };
-    let checked = load_and_check(paths, &config, &run, &mut diags);
+    let checking = Instant::now();
+    let mut checked = load_and_check(paths, &config, &run, &mut diags);
+    stages.append(&mut checked.timings);
+    stages.push(Stage::since(
+        if options.no_check {
+            "read the books (syntax only)"
+        } else {
+            "read and checked the books"
+        },
+        checking,
+    ));
     diags.extend(checked.diags);
     let publishable: Vec<(&Book, Vec<TocEntry>)> = checked
         .books
@@ -619,6 +680,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             diags,
             refused,
             published,
+            stages,
         };
     }
     let sources: Vec<&Path> = checked.books.iter().map(|(b, _)| b.source.path()).collect();
@@ -629,6 +691,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             diags,
             refused,
             published,
+            stages,
         };
     }
     if !publishable.is_empty() {
@@ -636,26 +699,39 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             Ok(output) => {
                 // Each diagram is drawn once, for all three outputs.
                 let drawings = std::sync::Arc::new(crate::render::DrawingStore::new(&style));
-                let (result, (pdf_result, html_result)) = rayon::join(
-                    || crate::site::publish(&publishable, &output, &drawings, progress),
-                    || {
-                        rayon::join(
-                            || {
-                                crate::publish::pdfs(
-                                    &publishable,
-                                    &output,
-                                    &drawings,
-                                    &book_style,
-                                    &pdf_options,
-                                )
-                            },
-                            || {
-                                let web = html::Drawings::for_one_build(drawings.clone());
-                                write_html(&publishable, &output, &templates, &web, &style)
-                            },
-                        )
-                    },
-                );
+                // The three outputs are made side by side; each is timed
+                // from the same start.
+                let publishing = Instant::now();
+                let timed = |what: &str| Stage::since(format!("{what} (side by side)"), publishing);
+                let ((result, site_took), ((pdf_result, pdf_took), (html_result, html_took))) =
+                    rayon::join(
+                        || {
+                            let r =
+                                crate::site::publish(&publishable, &output, &drawings, progress);
+                            (r, timed("website pages and images"))
+                        },
+                        || {
+                            rayon::join(
+                                || {
+                                    let r = crate::publish::pdfs(
+                                        &publishable,
+                                        &output,
+                                        &drawings,
+                                        &book_style,
+                                        &pdf_options,
+                                    );
+                                    (r, timed("PDF books"))
+                                },
+                                || {
+                                    let web = html::Drawings::for_one_build(drawings.clone());
+                                    let r =
+                                        write_html(&publishable, &output, &templates, &web, &style);
+                                    (r, timed("HTML site"))
+                                },
+                            )
+                        },
+                    );
+                stages.extend([site_took, pdf_took, html_took]);
                 let mut errors = Vec::new();
                 for r in [pdf_result, html_result] {
                     if let Err(mut e) = r {
@@ -683,7 +759,9 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                 owners.insert(html::OWNER.to_string());
                 match result {
                     Ok(site) => {
-                        let (files, mut finish_diags) = output.finish(&owners);
+                        let committing = Instant::now();
+                        let (files, changes, mut finish_diags) = output.finish_listed(&owners);
+                        stages.push(Stage::since("moved the new files into place", committing));
                         diags.append(&mut finish_diags);
                         let books = publishable
                             .iter()
@@ -699,6 +777,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                             books,
                             site,
                             files,
+                            changes,
                             elapsed: started.elapsed(),
                         });
                     }
@@ -716,6 +795,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         diags,
         refused,
         published,
+        stages,
     }
 }
 
@@ -991,7 +1071,11 @@ pub struct DeckReport {
     pub images: PathBuf,
     pub drawn: usize,
     pub files: Stats,
+    /// The files written and removed, relative to the output folder.
+    pub changes: crate::output::Changes,
     pub elapsed: Duration,
+    /// Each stage and its time, for `-v`.
+    pub stages: Vec<Stage>,
     /// Problems met while writing (the summary still holds).
     pub diags: Vec<Diagnostic>,
 }
@@ -1005,6 +1089,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
 
     let input = |d: Diagnostic| Failure::Input(vec![d]);
     let started = Instant::now();
+    let mut stages = Vec::new();
     let book_path = args
         .book
         .clone()
@@ -1048,7 +1133,16 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
             .join(d::AIDS_FILE)
     });
     let aids = d::Aids::load(&aids_path, args.aids.is_none()).map_err(Failure::Input)?;
+    stages.push(Stage::since(
+        "read the settings, style, book and player aids",
+        started,
+    ));
+    let laying = Instant::now();
     let faces = d::faces(&book, &aids, &style).map_err(Failure::Input)?;
+    stages.push(Stage::since(
+        format!("laid out {} distinct faces", faces.len()),
+        laying,
+    ));
     let out_dir = args
         .out
         .clone()
@@ -1093,6 +1187,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         })
         .map(|(f, &k)| (f, k))
         .collect();
+    let drawing = Instant::now();
     let (pdf, images) = rayon::join(
         || (!reuse_pdf).then(|| d::deck_pdf(&book, &faces, &style, &options)),
         || {
@@ -1130,6 +1225,19 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     {
         errors.push(e);
     }
+    stages.push(Stage::since(
+        format!(
+            "drew {} and {} card image{}",
+            if reuse_pdf {
+                "no PDF (unchanged)"
+            } else {
+                "the PDF"
+            },
+            images.len(),
+            if images.len() == 1 { "" } else { "s" }
+        ),
+        drawing,
+    ));
     let drawn = images.len();
     for (files, key) in images {
         for (name, bytes) in files {
@@ -1143,7 +1251,9 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         errors.append(&mut output.abandon());
         return Err(Failure::Input(errors));
     }
-    let (files, mut finish_diags) = output.finish(&[OWNER.to_string()].into());
+    let committing = Instant::now();
+    let (files, changes, mut finish_diags) = output.finish_listed(&[OWNER.to_string()].into());
+    stages.push(Stage::since("moved the new files into place", committing));
     errors.append(&mut finish_diags);
     errors.extend(date_warning);
     let (printed, pages) = d::page_count(&faces, &style, &options);
@@ -1156,7 +1266,9 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         images: out_dir.join("deck"),
         drawn,
         files,
+        changes,
         elapsed: started.elapsed(),
+        stages,
         diags: errors,
     })
 }

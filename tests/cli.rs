@@ -592,3 +592,145 @@ fn one_spelling_per_idea_across_commands() {
         assert!(md.is_file(), "{flag}: {}", stderr(&o));
     }
 }
+
+/// A book of one rule-checked board and one section whose game no rules
+/// check (a warning), in `dir`.
+fn book_with_a_warning(dir: &Path) -> PathBuf {
+    let board = "    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";
+    let book = dir.join("warned.md");
+    fs::write(
+        &book,
+        format!("## Zombie Chess\n\n{board}\n## Nobody's Chess\n\n{board}"),
+    )
+    .unwrap();
+    book
+}
+
+#[test]
+fn every_command_takes_quiet_verbose_and_color() {
+    for command in COMMANDS {
+        let text = stdout(&run(&[command, "--help"]));
+        for option in ["-q, --quiet", "-v, --verbose", "--color <WHEN>"] {
+            assert!(text.contains(option), "{command} {option}: {text}");
+        }
+    }
+    let o = run(&["-q", "check", "-v"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+}
+
+#[test]
+fn quiet_prints_only_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = book_with_a_warning(dir.path());
+    let book = book.to_str().unwrap();
+    let o = run(&["check", book]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: "), "{}", stderr(&o));
+    assert!(stdout(&o).contains("checked 2 diagrams"), "{}", stdout(&o));
+    // A warning is not an error: -q prints nothing at all.
+    for args in [["-q", "check", book], ["check", book, "--quiet"]] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert_eq!(
+            (stdout(&o).as_str(), stderr(&o).as_str()),
+            ("", ""),
+            "{args:?}"
+        );
+    }
+    let out = dir.path().join("out");
+    let o = run(&["build", "-q", book, "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!((stdout(&o).as_str(), stderr(&o).as_str()), ("", ""));
+    assert!(out.join("warned.pdf").is_file());
+
+    // Errors are still printed, in full, and only they.
+    let o = run(&["-q", "check", "tests/seeds/published_rules.md"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert_eq!(err.matches("error: the image").count(), 7, "{err}");
+    assert!(
+        !err.contains("warning") && !err.contains("checked "),
+        "{err}"
+    );
+}
+
+#[test]
+fn verbose_prints_each_stage_and_each_file_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = book_with_a_warning(dir.path());
+    let o = run(&["-v", "check", book.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let line = format!("  read and checked {} (2 diagrams): ", book.display());
+    assert!(stderr(&o).contains(&line), "{}", stderr(&o));
+    assert!(!stdout(&run(&["check", book.to_str().unwrap()])).contains(&line));
+
+    let out = dir.path().join("out");
+    let build = |flag: &str| {
+        let o = run(&[
+            flag,
+            "build",
+            book.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stderr(&o)
+    };
+    let err = build("--verbose");
+    for stage in [
+        "  read the settings, styles and templates: ",
+        "  read and checked the books: ",
+        "  PDF books (side by side): ",
+        "  moved the new files into place: ",
+    ] {
+        assert!(err.contains(stage), "{stage}\n{err}");
+    }
+    let pdf = format!("  wrote {}\n", out.join("warned.pdf").display());
+    assert!(err.contains(&pdf), "{err}");
+    // Written once: a second build writes nothing, and lists nothing.
+    assert!(!build("-v").contains("  wrote "));
+}
+
+#[test]
+fn color_follows_the_option_then_no_color_then_the_terminal() {
+    let colored = |args: &[&str], env: &[(&str, &str)]| {
+        let mut c = tool();
+        c.args(args)
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE");
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        let o = c.output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        stderr(&o).contains("\x1b[")
+    };
+    let bad = ["check", "tests/seeds/published_rules.md"];
+    let with = |color: &'static str| {
+        let mut args = bad.to_vec();
+        args.extend(["--color", color]);
+        args
+    };
+    // Piped: plain unless asked.
+    assert!(!colored(&bad, &[]));
+    assert!(!colored(&with("auto"), &[]));
+    assert!(colored(&with("always"), &[]));
+    assert!(colored(&["--color=always", bad[0], bad[1]], &[]));
+    // auto follows the environment: CLICOLOR_FORCE stands in for a
+    // terminal, and NO_COLOR wins over it.
+    assert!(colored(&bad, &[("CLICOLOR_FORCE", "1")]));
+    assert!(!colored(
+        &bad,
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]
+    ));
+    // The option wins over both.
+    assert!(colored(&with("always"), &[("NO_COLOR", "1")]));
+    assert!(!colored(&with("never"), &[("CLICOLOR_FORCE", "1")]));
+    // clap's own messages follow it too.
+    let o = run(&["--color", "always", "frobnicate"]);
+    assert!(stderr(&o).contains("\x1b["), "{}", stderr(&o));
+    let o = run(&["--color", "never", "frobnicate"]);
+    assert!(!stderr(&o).contains("\x1b["), "{}", stderr(&o));
+}
