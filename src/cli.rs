@@ -102,7 +102,7 @@ enum Command {
     /// Parse every diagram and check it against the rules of its game
     #[command(after_help = EXIT_HELP)]
     Check {
-        /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        /// Rulebooks (`.md` files) or folders of them, or `-` for one rulebook on standard input [default: rules/]
         paths: Vec<PathBuf>,
         /// How to print problems
         #[arg(long, value_enum, default_value_t = FormatArg::Human)]
@@ -504,7 +504,26 @@ fn duration(d: std::time::Duration) -> String {
 }
 
 fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
-    let mut found = match pipeline::check(options) {
+    let stdin = options.paths.iter().any(|p| p == Path::new("-"));
+    if stdin && options.paths.len() > 1 {
+        return ui.fail(Failure::Usage(
+            "`-` (a rulebook on standard input) is checked alone: give it without other paths"
+                .to_string(),
+        ));
+    }
+    let found = if stdin {
+        let mut text = String::new();
+        match std::io::stdin().read_to_string(&mut text) {
+            Ok(_) => pipeline::check_text(&text, options),
+            Err(e) => Err(Diagnostic::file_error(
+                Path::new(pipeline::STDIN_NAME),
+                format!("cannot read standard input: {e}"),
+            )),
+        }
+    } else {
+        pipeline::check(options)
+    };
+    let mut found = match found {
         Ok(found) => found,
         Err(d) => return ui.fail(Failure::Input(vec![d])),
     };

@@ -466,24 +466,59 @@ impl CheckReport {
 pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
     let started = Instant::now();
     let config = load_config(&options.paths)?;
-    let run = CheckRun {
+    let mut diags = Vec::new();
+    let checked = load_and_check(&options.paths, &config, &check_run(options), &mut diags);
+    Ok(check_report(diags, checked, started))
+}
+
+/// The name standard input goes by in messages (`<stdin>:5:13`).
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// `check -`: one rulebook's text, read from standard input, checked as
+/// [`STDIN_NAME`] with the settings of the current folder (`options.paths`
+/// is not read). Its images and contents file are looked for in the
+/// current folder too.
+pub fn check_text(text: &str, options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
+    let started = Instant::now();
+    let config = Config::load(Path::new("."))?;
+    let mut diags = Vec::new();
+    let run = with_variants(&check_run(options), &config, &mut diags);
+    let mut book_diags = Vec::new();
+    let book = Book::parse(SourceFile::new(STDIN_NAME, text), &mut book_diags);
+    let diagrams = book.diagrams.len();
+    let one = check_loaded_book(book, book_diags, &run);
+    // No unused-variant warnings: the settings' own books were not read.
+    let mut checked = combine_checks(vec![one], &config);
+    checked.timings.push(Stage::since(
+        format!(
+            "read and checked {STDIN_NAME} ({diagrams} diagram{})",
+            if diagrams == 1 { "" } else { "s" }
+        ),
+        started,
+    ));
+    Ok(check_report(diags, checked, started))
+}
+
+fn check_run(options: &CheckOptions) -> CheckRun {
+    CheckRun {
         rules: true,
         options: Options {
             shortest: options.shortest,
             ..Options::default()
         },
-    };
-    let mut diags = Vec::new();
-    let checked = load_and_check(&options.paths, &config, &run, &mut diags);
+    }
+}
+
+fn check_report(mut diags: Vec<Diagnostic>, checked: Checked, started: Instant) -> CheckReport {
     diags.extend(checked.diags);
-    Ok(CheckReport {
+    CheckReport {
         diags,
         diagrams: checked.books.iter().map(|(b, _)| b.diagrams.len()).sum(),
         counts: checked.counts,
         notes: checked.notes,
         elapsed: started.elapsed(),
         stages: checked.timings,
-    })
+    }
 }
 
 /// What `build` is asked to do.

@@ -734,3 +734,62 @@ fn color_follows_the_option_then_no_color_then_the_terminal() {
     let o = run(&["--color", "never", "frobnicate"]);
     assert!(!stderr(&o).contains("\x1b["), "{}", stderr(&o));
 }
+
+/// Runs the tool with `input` on its standard input.
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = tool()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn check_dash_reads_one_rulebook_from_standard_input() {
+    let bad = "## Zombie Chess\n\n    r n b q k b n r\n    p p p p p p p p\n    . . . . x . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";
+    let o = run_with_stdin(&["check", "-"], bad.as_bytes());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        reported(&stderr(&o), "error: unknown piece `x`", "<stdin>:5:13"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 1 error"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run_with_stdin(&["check", "-", "--format", "github"], bad.as_bytes());
+    assert!(
+        stdout(&o).starts_with("::error file=<stdin>,line=5,col=13::"),
+        "{}",
+        stdout(&o)
+    );
+
+    let good = fs::read("tests/seeds/crowded_rules.md").unwrap();
+    let o = run_with_stdin(&["check", "-"], &good);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("checked 4 diagrams: 4 rule-checked"),
+        "{}",
+        stdout(&o)
+    );
+
+    // Not UTF-8: an error that names standard input.
+    let o = run_with_stdin(&["check", "-"], b"## Zombie Chess\n\xff\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("cannot read standard input") && stderr(&o).contains("<stdin>"),
+        "{}",
+        stderr(&o)
+    );
+    // Alone, or it is a usage error.
+    let o = run_with_stdin(&["check", "-", "tests/seeds/rules.md"], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("checked alone"), "{}", stderr(&o));
+}
