@@ -145,21 +145,21 @@ enum Command {
     /// Write the print-and-cut card deck (chess-deck.pdf) and an image per card (deck/)
     #[command(after_help = EXIT_HELP)]
     Deck {
-        /// The rulebook whose card table and games the deck follows [default: tests/seeds/rules.md]
+        /// A rulebook, or a folder of them, whose card table and games the deck follows [default: rules/]
         book: Option<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
         #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
-        /// The paper: letter or a4
-        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = DeckPageArg::Letter)]
-        page: DeckPageArg,
+        /// The paper: letter or a4 [default: `build.page` in chess-kit-docs.toml (letter for booklet and zine), or letter]
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        page: Option<DeckPageArg>,
         /// Add a page of card backs after each page of faces, for double-sided printing
         #[arg(long)]
         backs: bool,
         /// Extend each card's background past its cut line: 0.125in, 3mm or 9pt
         #[arg(long, value_name = "LEN", allow_hyphen_values = true, value_parser = crate::deck::layout::parse_length)]
         bleed: Option<f32>,
-        /// The player-aid cards [default: player_aids.md beside the rulebook]
+        /// The player-aid cards [default: player_aids.md beside the rulebooks, if there is one; without it, cards only]
         #[arg(long, value_name = "FILE")]
         aids: Option<PathBuf>,
         /// A style file overriding the compiled-in templates/style.toml
@@ -330,10 +330,10 @@ where
             &DeckRequest {
                 book,
                 out,
-                page: match page {
+                page: page.map(|p| match p {
                     DeckPageArg::Letter => crate::deck::DeckPage::Letter,
                     DeckPageArg::A4 => crate::deck::DeckPage::A4,
-                },
+                }),
                 backs,
                 bleed: bleed.unwrap_or(0.0),
                 aids,

@@ -1081,14 +1081,18 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
 /// What `deck` is asked to do.
 #[derive(Clone, Debug, Default)]
 pub struct DeckRequest {
-    /// The rulebook; `None` for `tests/seeds/rules.md`.
+    /// A rulebook, or a folder of them (as `build` takes them); `None`
+    /// for `rules/`.
     pub book: Option<PathBuf>,
     pub out: Option<PathBuf>,
-    pub page: crate::deck::DeckPage,
+    /// The paper; `None` for the settings' `build.page` (letter for a
+    /// booklet or a zine, which print on letter sheets), or letter.
+    pub page: Option<crate::deck::DeckPage>,
     pub backs: bool,
     /// In points.
     pub bleed: f32,
-    /// The player aids; `None` for `player_aids.md` beside the rulebook.
+    /// The player aids; `None` for `player_aids.md` in the rulebooks'
+    /// folder, if there is one (without it the deck is cards only).
     pub aids: Option<PathBuf>,
     pub style: Option<PathBuf>,
 }
@@ -1115,6 +1119,31 @@ pub struct DeckReport {
     pub diags: Vec<Diagnostic>,
 }
 
+/// The book whose card table the deck follows: the one book that has a
+/// `type: cards` table, or the first when none has (the compiled-in
+/// table). Two books with tables are an error naming both.
+fn deck_book(books: &[Book]) -> Result<&Book, Failure> {
+    let with_table: Vec<&Book> = books
+        .iter()
+        .filter(|b| b.card_rows().next().is_some())
+        .collect();
+    match with_table[..] {
+        [] => Ok(&books[0]),
+        [one] => Ok(one),
+        [first, second, ..] => Err(Failure::Input(vec![
+            Diagnostic::file_error(
+                &second.source.path,
+                format!(
+                    "two rulebooks have a card table: {} and {}, and a deck follows one",
+                    first.source.path.display(),
+                    second.source.path.display()
+                ),
+            )
+            .with_help("give the deck the rulebook whose cards it prints: `deck rules/<book>.md`"),
+        ])),
+    }
+}
+
 /// `deck`: everything is drawn in memory first, so bad input leaves the
 /// output folder as it was; then unchanged files are left alone.
 pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
@@ -1125,18 +1154,25 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     let input = |d: Diagnostic| Failure::Input(vec![d]);
     let started = Instant::now();
     let mut stages = Vec::new();
-    let book_path = args
+    let given = args
         .book
         .clone()
-        .unwrap_or_else(|| Path::new(DEFAULT_RULES).join("rules.md"));
-    let config = load_config(std::slice::from_ref(&book_path)).map_err(input)?;
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_RULES));
+    let config = load_config(std::slice::from_ref(&given)).map_err(input)?;
     let style_path = args
         .style
         .clone()
         .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
     let style = load_style(style_path.as_deref()).map_err(input)?;
+    let page = args.page.unwrap_or(match config.build.page {
+        Some(PageFormat::A4) => d::DeckPage::A4,
+        // A booklet and a zine are printed on letter sheets.
+        Some(PageFormat::Letter | PageFormat::Booklet | PageFormat::Zine) | None => {
+            d::DeckPage::Letter
+        }
+    });
     let options = DeckOptions {
-        page: args.page,
+        page,
         backs: args.backs,
         bleed_pt: args.bleed,
         date: source_date(),
@@ -1150,30 +1186,51 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         )));
     }
     let mut diags = Vec::new();
-    let Some(book) = Book::load(&book_path, &mut diags) else {
-        return Err(Failure::Input(diags));
-    };
+    let book_paths = find_books(std::slice::from_ref(&given), &mut diags);
+    let books: Vec<Book> = book_paths
+        .iter()
+        .filter_map(|path| Book::load(path, &mut diags))
+        .collect();
     // A broken card table (or any error) would print a wrong deck.
-    if diags.iter().any(Diagnostic::is_error) {
+    if books.is_empty() || diags.iter().any(Diagnostic::is_error) {
         diags.push(Diagnostic::file_error(
-            &book_path,
-            "no deck written: the rulebook has errors (above)",
+            &given,
+            if given.is_dir() {
+                "no deck written: the rulebooks have errors (above)"
+            } else {
+                "no deck written: the rulebook has errors (above)"
+            },
         ));
         return Err(Failure::Input(diags));
     }
-    let aids_path = args.aids.clone().unwrap_or_else(|| {
-        book_path
-            .parent()
-            .unwrap_or(Path::new(""))
-            .join(d::AIDS_FILE)
-    });
-    let aids = d::Aids::load(&aids_path, args.aids.is_none()).map_err(Failure::Input)?;
+    let book = deck_book(&books)?;
+    let book_path = book.source.path.clone();
+    let folder = if given.is_dir() {
+        given.clone()
+    } else {
+        given.parent().unwrap_or(Path::new("")).to_path_buf()
+    };
+    let aids_path = args
+        .aids
+        .clone()
+        .unwrap_or_else(|| folder.join(d::AIDS_FILE));
+    let default_aids = args.aids.is_none();
+    let aids = if default_aids
+        && std::fs::symlink_metadata(&aids_path)
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    {
+        // No player aids: a deck of cards only.
+        d::Aids::none(&aids_path)
+    } else {
+        d::Aids::load(&aids_path, default_aids).map_err(Failure::Input)?
+    };
     stages.push(Stage::since(
         "read the settings, style, book and player aids",
         started,
     ));
     let laying = Instant::now();
-    let faces = d::faces(&book, &aids, &style).map_err(Failure::Input)?;
+    let games: Vec<&Book> = books.iter().collect();
+    let faces = d::faces_with_games(book, &games, &aids, &style).map_err(Failure::Input)?;
     stages.push(Stage::since(
         format!("laid out {} distinct faces", faces.len()),
         laying,
@@ -1183,8 +1240,12 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         .clone()
         .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
-    let inside =
-        crate::output::sources_inside(&out_dir, &[book_path.as_path(), aids_path.as_path()]);
+    let sources: Vec<&Path> = book_paths
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([aids_path.as_path()])
+        .collect();
+    let inside = crate::output::sources_inside(&out_dir, &sources);
     if !inside.is_empty() {
         return Err(Failure::Input(inside));
     }
@@ -1224,7 +1285,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         .collect();
     let drawing = Instant::now();
     let (pdf, images) = rayon::join(
-        || (!reuse_pdf).then(|| d::deck_pdf(&book, &faces, &style, &options)),
+        || (!reuse_pdf).then(|| d::deck_pdf(book, &faces, &style, &options)),
         || {
             todo.par_iter()
                 .map(|&(f, key)| d::face_images(f, &style).map(|files| (files, key)))
