@@ -1,5 +1,5 @@
-//! The command line: `build`, `check`, `render`, `serve`, `deck` and
-//! `import`. It parses the arguments, calls the library's `pipeline`, and
+//! The command line: `build`, `check`, `render`, `serve`, `deck`, `clean`
+//! and `import`. It parses the arguments, calls the library's `pipeline`, and
 //! prints. Exit codes:
 //! 0 success, 1 problems in the input, 2 a usage error.
 
@@ -165,6 +165,15 @@ enum Command {
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
+    },
+    /// Delete what build and deck wrote into the output folder (as its manifest lists it), and the folders that leaves empty
+    #[command(after_help = EXIT_HELP)]
+    Clean {
+        /// Rulebooks or folders of them, whose chess-kit-docs.toml may name the output folder [default: rules/]
+        paths: Vec<PathBuf>,
+        /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
+        #[arg(short = 'o', long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Turn a plain-text list of variants into a rulebook (Markdown with diagrams)
     #[command(after_help = EXIT_HELP)]
@@ -340,6 +349,7 @@ where
                 style,
             },
         ),
+        Command::Clean { paths, out } => clean(&ui, &pipeline::CleanOptions { paths, out }),
         Command::Import { file, out, force } => {
             let imported = crate::import::import_file(&file, out.as_deref(), force);
             let mut diags = imported.diagnostics;
@@ -659,6 +669,36 @@ fn serve(ui: &Ui, options: &crate::serve::ServeOptions) -> u8 {
         Ok(()) => EXIT_OK,
         Err(failure) => ui.fail(failure),
     }
+}
+
+fn clean(ui: &Ui, options: &pipeline::CleanOptions) -> u8 {
+    let mut cleaned = match pipeline::clean(options) {
+        Ok(cleaned) => cleaned,
+        Err(failure) => return ui.fail(failure),
+    };
+    if !cleaned.existed {
+        ui.info(&format!(
+            "nothing to clean: {} does not exist",
+            cleaned.root.display()
+        ));
+        return EXIT_OK;
+    }
+    ui.changes(
+        &cleaned.root,
+        &crate::output::Changes {
+            written: Vec::new(),
+            removed: cleaned.removed.clone(),
+        },
+    );
+    ui.info(&format!(
+        "cleaned {}: {} removed in {}",
+        cleaned.root.display(),
+        count(cleaned.removed.len(), "file"),
+        duration(cleaned.elapsed)
+    ));
+    let failed = cleaned.diags.iter().any(Diagnostic::is_error);
+    ui.report(&mut cleaned.diags, Format::Human);
+    if failed { EXIT_INPUT } else { EXIT_OK }
 }
 
 fn deck(ui: &Ui, request: &DeckRequest) -> u8 {

@@ -523,7 +523,9 @@ fn the_summary_says_one_diagram_and_times_in_ms_or_seconds() {
 }
 
 /// The subcommands a user can call (`help` aside).
-const COMMANDS: [&str; 6] = ["build", "check", "render", "serve", "deck", "import"];
+const COMMANDS: [&str; 7] = [
+    "build", "check", "render", "serve", "deck", "clean", "import",
+];
 
 #[test]
 fn every_command_lists_the_exit_codes_in_its_help() {
@@ -792,4 +794,85 @@ fn check_dash_reads_one_rulebook_from_standard_input() {
     let o = run_with_stdin(&["check", "-", "tests/seeds/rules.md"], b"");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("checked alone"), "{}", stderr(&o));
+}
+
+#[test]
+fn clean_deletes_what_build_and_deck_wrote_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let books = dir.path().join("books");
+    fs::create_dir(&books).unwrap();
+    book_with_a_warning(&books);
+    fs::write(
+        books.join("cards.md"),
+        "## Zombie Chess\nRules.\n\n    type: cards\n    Piece Cards Gap\n    K  _  _  _ KH  _  _  _  _ 6\n",
+    )
+    .unwrap();
+    // The settings name the output folder, relative to themselves.
+    fs::write(
+        books.join("chess-kit-docs.toml"),
+        "[build]\nout = \"../public\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("public");
+    let b = books.to_str().unwrap();
+    for args in [vec!["build", b], vec!["deck", b]] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    }
+    assert!(out.join("warned.pdf").is_file() && out.join("chess-deck.pdf").is_file());
+    // The author's own files in the folder, and a page edited by hand.
+    fs::write(out.join("notes.txt"), "mine").unwrap();
+    fs::write(out.join("site/images/mine.png"), "mine too").unwrap();
+    fs::write(out.join("site/warned.md"), "edited").unwrap();
+
+    let o = run(&["clean", b, "-v"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    // Named as the settings name it.
+    let shown = books.join("../public");
+    assert!(
+        err.contains(&format!("cleaned {}: ", shown.display())),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "  removed {}\n",
+            shown.join("deck/back.png").display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: left in place: the tool made this file, but it was changed since"),
+        "{err}"
+    );
+    assert_eq!(
+        files(&out),
+        [
+            PathBuf::from("notes.txt"),
+            PathBuf::from("site/images/mine.png"),
+            PathBuf::from("site/warned.md")
+        ]
+    );
+    // The folders it emptied went with their files.
+    assert!(!out.join("html").exists() && !out.join("deck").exists());
+    assert!(!out.join("site/images/warned").exists());
+
+    // Nothing of the tool's is left: the folder is refused now, and so is
+    // any folder it did not write.
+    let o = run(&["clean", "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not cleaned: this folder has no `.chess-kit-docs-manifest`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["clean", "--out", books.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(fs::read_dir(&books).unwrap().count(), 3, "the books stay");
+    assert_eq!(files(&out).len(), 3);
+
+    // A folder that does not exist has nothing to clean.
+    let o = run(&["clean", "-o", dir.path().join("none").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("nothing to clean"), "{}", stderr(&o));
 }
