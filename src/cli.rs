@@ -16,6 +16,9 @@ use crate::pipeline::{
     self, BuildOptions, CheckOptions, DeckRequest, Failure, RenderInput, RenderOptions, Rendered,
 };
 
+/// The program's name, as it is installed.
+const NAME: &str = "chess-kit-docs";
+
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
@@ -23,10 +26,16 @@ pub const EXIT_USAGE: u8 = 2;
 /// The exit codes, at the end of every command's `--help`.
 const EXIT_HELP: &str =
     "Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
+const COMPLETIONS_HELP: &str = "Load it for the shell you are in (bash: `source <(chess-kit-docs completions bash)`), or save it where the shell looks: ~/.local/share/bash-completion/completions/chess-kit-docs, a file `_chess-kit-docs` in a folder of zsh's $fpath, ~/.config/fish/completions/chess-kit-docs.fish.
+
+Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
+const MAN_HELP: &str = "Read it with `chess-kit-docs man | man -l -`, or install the pages: `chess-kit-docs man -o ~/.local/share/man/man1`.
+
+Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
 
 #[derive(Parser, Debug)]
 #[command(
-    name = "chess-kit-docs",
+    name = NAME,
     version,
     about = "Checks chess-variant rulebooks and publishes them: website pages and images, PDF books, and the card deck",
     after_help = EXIT_HELP
@@ -146,6 +155,7 @@ enum Command {
     #[command(after_help = EXIT_HELP)]
     Deck {
         /// A rulebook, or a folder of them, whose card table and games the deck follows [default: rules/]
+        #[arg(value_name = "PATH")]
         book: Option<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
         #[arg(short = 'o', long, value_name = "DIR")]
@@ -172,6 +182,20 @@ enum Command {
         /// Rulebooks or folders of them, whose chess-kit-docs.toml may name the output folder [default: rules/]
         paths: Vec<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
+        #[arg(short = 'o', long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Print the shell completion script for bash, zsh, fish, powershell or elvish
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output, or write one page per command into a folder
+    #[command(after_help = MAN_HELP)]
+    Man {
+        /// The folder to write `chess-kit-docs.1` and a `chess-kit-docs-<command>.1` for each command into
         #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
@@ -350,6 +374,13 @@ where
             },
         ),
         Command::Clean { paths, out } => clean(&ui, &pipeline::CleanOptions { paths, out }),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), NAME, &mut script);
+            let _ = std::io::stdout().lock().write_all(&script);
+            EXIT_OK
+        }
+        Command::Man { out } => man(&ui, out.as_deref()),
         Command::Import { file, out, force } => {
             let imported = crate::import::import_file(&file, out.as_deref(), force);
             let mut diags = imported.diagnostics;
@@ -669,6 +700,58 @@ fn serve(ui: &Ui, options: &crate::serve::ServeOptions) -> u8 {
         Ok(()) => EXIT_OK,
         Err(failure) => ui.fail(failure),
     }
+}
+
+/// The manual pages: the tool's, then one per command (`chess-kit-docs-build`),
+/// as file name and roff.
+fn man_pages() -> Vec<(String, Vec<u8>)> {
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    std::iter::once(cmd.clone())
+        .chain(cmd.get_subcommands().cloned())
+        .map(|c| {
+            let page = clap_mangen::Man::new(c);
+            let mut roff = Vec::new();
+            // Into memory: writing a Vec cannot fail.
+            let _ = page.render(&mut roff);
+            (page.get_filename(), roff)
+        })
+        .collect()
+}
+
+/// `man`: the tool's page on standard output, or every page into `out`.
+fn man(ui: &Ui, out: Option<&Path>) -> u8 {
+    let pages = man_pages();
+    let Some(dir) = out else {
+        let _ = std::io::stdout().lock().write_all(&pages[0].1);
+        return EXIT_OK;
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return ui.fail(Failure::Input(vec![Diagnostic::file_error(
+            dir,
+            format!(
+                "cannot create the folder for the manual pages: {}",
+                crate::book::io_reason(&e)
+            ),
+        )]));
+    }
+    let mut errors = Vec::new();
+    for (name, roff) in &pages {
+        let path = dir.join(name);
+        match crate::output::write_atomic(&path, roff) {
+            Ok(()) => ui.detail(&format!("wrote {}", path.display())),
+            Err(d) => errors.push(d),
+        }
+    }
+    if !errors.is_empty() {
+        return ui.fail(Failure::Input(errors));
+    }
+    ui.info(&format!(
+        "wrote {} into {}",
+        count(pages.len(), "manual page"),
+        dir.display()
+    ));
+    EXIT_OK
 }
 
 fn clean(ui: &Ui, options: &pipeline::CleanOptions) -> u8 {

@@ -523,8 +523,16 @@ fn the_summary_says_one_diagram_and_times_in_ms_or_seconds() {
 }
 
 /// The subcommands a user can call (`help` aside).
-const COMMANDS: [&str; 7] = [
-    "build", "check", "render", "serve", "deck", "clean", "import",
+const COMMANDS: [&str; 9] = [
+    "build",
+    "check",
+    "render",
+    "serve",
+    "deck",
+    "clean",
+    "completions",
+    "man",
+    "import",
 ];
 
 #[test]
@@ -875,4 +883,145 @@ fn clean_deletes_what_build_and_deck_wrote_and_nothing_else() {
     let o = run(&["clean", "-o", dir.path().join("none").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("nothing to clean"), "{}", stderr(&o));
+}
+
+/// Whether `program` runs here; if not, says why the test is skipped.
+fn have(program: &str, why: &str) -> bool {
+    let found = std::process::Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!(
+            "skipped: {why} needs `{program}`; install it with `apt-get install {program}` (.ci/run does)"
+        );
+    }
+    found
+}
+
+/// The completion script for `shell`, checked to be the tool's.
+fn completions(shell: &str) -> String {
+    let o = run(&["completions", shell]);
+    assert_eq!(o.status.code(), Some(0), "{shell}: {}", stderr(&o));
+    let script = stdout(&o);
+    assert!(script.contains("chess-kit-docs"), "{shell}: {script}");
+    script
+}
+
+#[test]
+fn completions_are_made_for_every_shell_and_load_in_bash_and_zsh() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        completions(shell);
+    }
+    let o = run(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+
+    let dir = tempfile::tempdir().unwrap();
+    if have("bash", "loading the bash completions") {
+        let script = dir.path().join("chess-kit-docs.bash");
+        fs::write(&script, completions("bash")).unwrap();
+        let o = std::process::Command::new("bash")
+            .arg("-n")
+            .arg(&script)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "bash -n: {}", stderr(&o));
+        // Loaded, it completes the commands and the options.
+        let complete = |line: &str| {
+            let words: Vec<&str> = line.split(' ').collect();
+            let program = format!(
+                "source {}; COMP_WORDS=({}); COMP_CWORD={}; COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}; _chess-kit-docs chess-kit-docs {} {}; echo \"${{COMPREPLY[@]}}\"",
+                script.display(),
+                words.join(" "),
+                words.len() - 1,
+                words[words.len() - 1],
+                words[words.len() - 2],
+            );
+            let o = std::process::Command::new("bash")
+                .args(["-c", &program])
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{line}: {}", stderr(&o));
+            stdout(&o).trim().to_string()
+        };
+        assert_eq!(complete("chess-kit-docs cle"), "clean");
+        assert_eq!(complete("chess-kit-docs completions z"), "zsh");
+        assert!(complete("chess-kit-docs build --pa").contains("--page"));
+    }
+    if have("zsh", "loading the zsh completions") {
+        let script = dir.path().join("_chess-kit-docs");
+        fs::write(&script, completions("zsh")).unwrap();
+        let o = std::process::Command::new("zsh")
+            .arg("-n")
+            .arg(&script)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "zsh -n: {}", stderr(&o));
+        // Found on the fpath, compinit binds it to the command.
+        let program = format!(
+            "fpath=({} $fpath); autoload -Uz compinit; compinit -u -d {}/dump; print -r -- ${{_comps[chess-kit-docs]}}",
+            dir.path().display(),
+            dir.path().display()
+        );
+        let o = std::process::Command::new("zsh")
+            .args(["-f", "-c", &program])
+            .output()
+            .unwrap();
+        assert_eq!(stdout(&o).trim(), "_chess-kit-docs", "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn the_manual_pages_render_with_man() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&["man", "-o", dir.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("wrote 10 manual pages"),
+        "{}",
+        stderr(&o)
+    );
+    let mut pages: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    let mut expected: Vec<String> = COMMANDS
+        .iter()
+        .map(|c| format!("chess-kit-docs-{c}.1"))
+        .chain(["chess-kit-docs.1".to_string()])
+        .collect();
+    expected.sort();
+    assert_eq!(pages, expected);
+    // The page on standard output is the tool's own.
+    let o = run(&["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        o.stdout,
+        fs::read(dir.path().join("chess-kit-docs.1")).unwrap()
+    );
+
+    if !have("man", "rendering the manual pages") {
+        return;
+    }
+    for page in &pages {
+        let o = std::process::Command::new("man")
+            .args(["--warnings", "-l"])
+            .arg(dir.path().join(page))
+            .env("MANWIDTH", "80")
+            .env("MANPAGER", "cat")
+            .output()
+            .unwrap();
+        let text = stdout(&o);
+        assert!(o.status.success(), "{page}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{page}: troff warnings");
+        for heading in ["NAME", "SYNOPSIS", "OPTIONS"] {
+            assert!(text.contains(heading), "{page}: {heading}\n{text}");
+        }
+        // man justifies the lines: compare the words.
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("Exit status: 0 success"), "{page}: {text}");
+    }
+    let deck = fs::read_to_string(dir.path().join("chess-kit-docs-deck.1")).unwrap();
+    assert!(deck.contains("\\-\\-page"), "{deck}");
 }
