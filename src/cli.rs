@@ -1,5 +1,5 @@
-//! The command line: `build`, `check`, `render`, `serve`, `deck`, `clean`
-//! and `import`. It parses the arguments, calls the library's `pipeline`, and
+//! The command line: `init`, `build`, `check`, `render`, `serve`, `deck`,
+//! `clean`, `import`, `completions` and `man`. It parses the arguments, calls the library's `pipeline`, and
 //! prints. Exit codes:
 //! 0 success, 1 problems in the input, 2 a usage error.
 
@@ -90,6 +90,13 @@ impl From<ColorArg> for clap::ColorChoice {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Start a rulebook project: a rulebook with one game and a worked diagram, its settings, contents file and .gitignore
+    #[command(after_help = EXIT_HELP)]
+    Init {
+        /// The folder to make it in (made if needed); no file in it is ever overwritten
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
     /// Check the rulebooks, then write the website pages, images and PDF books into the output folder
     #[command(after_help = EXIT_HELP)]
     Build {
@@ -373,6 +380,7 @@ where
                 style,
             },
         ),
+        Command::Init { dir } => init(&ui, &dir),
         Command::Clean { paths, out } => clean(&ui, &pipeline::CleanOptions { paths, out }),
         Command::Completions { shell } => {
             let mut script = Vec::new();
@@ -700,6 +708,25 @@ fn serve(ui: &Ui, options: &crate::serve::ServeOptions) -> u8 {
         Ok(()) => EXIT_OK,
         Err(failure) => ui.fail(failure),
     }
+}
+
+fn init(ui: &Ui, dir: &Path) -> u8 {
+    let made = match pipeline::init(dir) {
+        Ok(made) => made,
+        Err(failure) => return ui.fail(failure),
+    };
+    for path in &made.created {
+        ui.info(&format!("created {}", path.display()));
+    }
+    let cd = if dir == Path::new(".") {
+        String::new()
+    } else {
+        format!("cd {} && ", dir.display())
+    };
+    ui.info(&format!(
+        "next: {cd}chess-kit-docs check && chess-kit-docs build (writes output/)"
+    ));
+    EXIT_OK
 }
 
 /// The manual pages: the tool's, then one per command (`chess-kit-docs-build`),

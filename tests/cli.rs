@@ -523,7 +523,8 @@ fn the_summary_says_one_diagram_and_times_in_ms_or_seconds() {
 }
 
 /// The subcommands a user can call (`help` aside).
-const COMMANDS: [&str; 9] = [
+const COMMANDS: [&str; 10] = [
+    "init",
     "build",
     "check",
     "render",
@@ -977,7 +978,7 @@ fn the_manual_pages_render_with_man() {
     let o = run(&["man", "-o", dir.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("wrote 10 manual pages"),
+        stderr(&o).contains("wrote 11 manual pages"),
         "{}",
         stderr(&o)
     );
