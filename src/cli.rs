@@ -101,6 +101,7 @@ enum Command {
     #[command(after_help = EXIT_HELP)]
     Build {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
         #[arg(short = 'o', long, value_name = "DIR")]
@@ -119,6 +120,7 @@ enum Command {
     #[command(after_help = EXIT_HELP)]
     Check {
         /// Rulebooks (`.md` files) or folders of them, or `-` for one rulebook on standard input [default: rules/]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// How to print problems
         #[arg(long, value_enum, default_value_t = FormatArg::Human)]
@@ -150,6 +152,7 @@ enum Command {
     #[command(after_help = EXIT_HELP)]
     Serve {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The port to serve on
         #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_PORT)]
@@ -187,6 +190,7 @@ enum Command {
     #[command(after_help = EXIT_HELP)]
     Clean {
         /// Rulebooks or folders of them, whose chess-kit-docs.toml may name the output folder [default: rules/]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
         #[arg(short = 'o', long, value_name = "DIR")]

@@ -568,6 +568,17 @@ fn one_spelling_per_idea_across_commands() {
         // The old spelling still works, but is not offered.
         assert!(!text.contains("--output"), "{command}: {text}");
     }
+    // Rulebooks or their folders are PATHs in every command.
+    for command in ["build", "check", "serve", "clean"] {
+        let text = help(command);
+        assert!(
+            text.contains(&format!(
+                "Usage: chess-kit-docs {command} [OPTIONS] [PATH]..."
+            )),
+            "{command}: {text}"
+        );
+    }
+    assert!(help("deck").contains("Usage: chess-kit-docs deck [OPTIONS] [PATH]"));
     // The page format has one name in both commands that take it.
     for command in ["build", "deck"] {
         let text = help(command);
