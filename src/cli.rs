@@ -1,13 +1,14 @@
-//! The command line: `build`, `check`, `render`, `serve`, `deck` and
-//! `import`. It parses the arguments, calls the library's `pipeline`, and
+//! The command line: `init`, `build`, `check`, `render`, `serve`, `deck`,
+//! `clean`, `import`, `completions` and `man`. It parses the arguments, calls the library's `pipeline`, and
 //! prints. Exit codes:
 //! 0 success, 1 problems in the input, 2 a usage error.
 
+use std::ffi::OsString;
 use std::io::{IsTerminal, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::diagnostic::{self, Diagnostic, Format};
 use crate::pdf::PageFormat;
@@ -16,44 +17,95 @@ use crate::pipeline::{
     RenderOptions, Rendered,
 };
 
-/// `println!` and `eprintln!` without the panic on a closed pipe: a write
-/// error ends the output quietly, as `cat` does (`check | head -1`).
-#[allow(unused_macros)]
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
-macro_rules! tell {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
-    }};
-}
+/// The program's name, as it is installed.
+const NAME: &str = "chess-kit-docs";
 
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 
+/// The exit codes, at the end of every command's `--help`.
+const EXIT_HELP: &str =
+    "Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
+const COMPLETIONS_HELP: &str = "Load it for the shell you are in (bash: `source <(chess-kit-docs completions bash)`), or save it where the shell looks: ~/.local/share/bash-completion/completions/chess-kit-docs, a file `_chess-kit-docs` in a folder of zsh's $fpath, ~/.config/fish/completions/chess-kit-docs.fish.
+
+Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
+const MAN_HELP: &str = "Read it with `chess-kit-docs man | man -l -`, or install the pages: `chess-kit-docs man -o ~/.local/share/man/man1`.
+
+Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
+
 #[derive(Parser, Debug)]
 #[command(
-    name = "chess-kit-docs",
+    name = NAME,
     version,
     about = "Checks chess-variant rulebooks and publishes them: website pages and images, PDF books, and the card deck",
-    after_help = "Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage."
+    after_help = EXIT_HELP
 )]
 struct Cli {
+    #[command(flatten)]
+    global: Global,
     #[command(subcommand)]
     command: Command,
 }
 
+/// The options every command takes.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct Global {
+    /// Print only errors: no warnings, summaries or progress
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    /// Print more: each stage and its time, and each file written or removed
+    #[arg(short, long, global = true)]
+    verbose: bool,
+    /// When to colour messages: auto (on a terminal, unless NO_COLOR is set), always or never
+    #[arg(long, value_enum, value_name = "WHEN", global = true, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorArg> for anstream::ColorChoice {
+    fn from(c: ColorArg) -> anstream::ColorChoice {
+        match c {
+            ColorArg::Auto => anstream::ColorChoice::Auto,
+            ColorArg::Always => anstream::ColorChoice::Always,
+            ColorArg::Never => anstream::ColorChoice::Never,
+        }
+    }
+}
+
+impl From<ColorArg> for clap::ColorChoice {
+    fn from(c: ColorArg) -> clap::ColorChoice {
+        match c {
+            ColorArg::Auto => clap::ColorChoice::Auto,
+            ColorArg::Always => clap::ColorChoice::Always,
+            ColorArg::Never => clap::ColorChoice::Never,
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Start a rulebook project: a rulebook with one game and a worked diagram, its settings, contents file and .gitignore
+    #[command(after_help = EXIT_HELP)]
+    Init {
+        /// The folder to make it in (made if needed); no file in it is ever overwritten
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
     /// Check the rulebooks, then write the website pages, images and PDF books into the output folder
+    #[command(after_help = EXIT_HELP)]
     Build {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
-        #[arg(long, value_name = "DIR")]
+        #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
@@ -66,8 +118,10 @@ enum Command {
         page: Option<PageArg>,
     },
     /// Parse every diagram and check it against the rules of its game
+    #[command(after_help = EXIT_HELP)]
     Check {
-        /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        /// Rulebooks (`.md` files) or folders of them, or `-` for one rulebook on standard input [default: rules/]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// How to print problems
         #[arg(long, value_enum, default_value_t = FormatArg::Human)]
@@ -81,6 +135,7 @@ enum Command {
         deny: Vec<Deny>,
     },
     /// Draw one diagram as SVG (the default) or PNG, or give its position as FEN; or write a FEN's position as diagram lines
+    #[command(after_help = EXIT_HELP)]
     Render {
         /// The rulebook, or `-` for standard input
         #[arg(required_unless_present = "from_fen")]
@@ -89,9 +144,9 @@ enum Command {
         #[arg(long, value_name = "N", required_unless_present = "from_fen")]
         diagram: Option<usize>,
         /// Where to write: a `.svg` or `.png` file, or a file for the FEN [default: standard output]
-        #[arg(short = 'o', long = "output", value_name = "OUT")]
-        output: Option<PathBuf>,
-        /// What to make: svg, png, or fen (the position as FEN, when the diagram is a chess position) [default: by OUT's extension, else svg]
+        #[arg(short = 'o', long = "out", alias = "output", value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// What to make: svg, png, or fen (the position as FEN, when the diagram is a chess position) [default: by FILE's extension, else svg]
         #[arg(long, value_enum, value_name = "FORMAT")]
         format: Option<RenderFormatArg>,
         /// A style file overriding the compiled-in templates/style.toml
@@ -103,13 +158,15 @@ enum Command {
             value_name = "FEN",
             num_args = 1..=6,
             allow_hyphen_values = true,
-            conflicts_with_all = ["file", "diagram", "output", "format", "style"]
+            conflicts_with_all = ["file", "diagram", "out", "format", "style"]
         )]
         from_fen: Option<Vec<String>>,
     },
     /// Build the HTML site into a temporary folder, serve it on 127.0.0.1, and rebuild and reload it on every save
+    #[command(after_help = EXIT_HELP)]
     Serve {
         /// Rulebooks (`.md` files) or folders of them [default: rules/]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The port to serve on
         #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_PORT)]
@@ -119,35 +176,62 @@ enum Command {
         open: bool,
     },
     /// Write the print-and-cut card deck (chess-deck.pdf) and an image per card (deck/)
+    #[command(after_help = EXIT_HELP)]
     Deck {
-        /// The rulebook whose card table and games the deck follows [default: tests/seeds/rules.md]
+        /// A rulebook, or a folder of them, whose card table and games the deck follows [default: rules/]
+        #[arg(value_name = "PATH")]
         book: Option<PathBuf>,
         /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
-        #[arg(long, value_name = "DIR")]
+        #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
-        /// The paper: letter or a4
-        #[arg(long, value_enum, default_value_t = DeckPageArg::Letter)]
-        page: DeckPageArg,
+        /// The paper: letter or a4 [default: `build.page` in chess-kit-docs.toml (letter for booklet and zine), or letter]
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        page: Option<DeckPageArg>,
         /// Add a page of card backs after each page of faces, for double-sided printing
         #[arg(long)]
         backs: bool,
         /// Extend each card's background past its cut line: 0.125in, 3mm or 9pt
         #[arg(long, value_name = "LEN", allow_hyphen_values = true, value_parser = crate::deck::layout::parse_length)]
         bleed: Option<f32>,
-        /// The player-aid cards [default: player_aids.md beside the rulebook]
+        /// The player-aid cards [default: player_aids.md beside the rulebooks, if there is one; without it, cards only]
         #[arg(long, value_name = "FILE")]
         aids: Option<PathBuf>,
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
     },
+    /// Delete what build and deck wrote into the output folder (as its manifest lists it), and the folders that leaves empty
+    #[command(after_help = EXIT_HELP)]
+    Clean {
+        /// Rulebooks or folders of them, whose chess-kit-docs.toml may name the output folder [default: rules/]
+        #[arg(value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// The output folder [default: output/, or `build.out` in chess-kit-docs.toml]
+        #[arg(short = 'o', long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Print the shell completion script for bash, zsh, fish, powershell or elvish
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output, or write one page per command into a folder
+    #[command(after_help = MAN_HELP)]
+    Man {
+        /// The folder to write `chess-kit-docs.1` and a `chess-kit-docs-<command>.1` for each command into
+        #[arg(short = 'o', long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
     /// Turn a plain-text list of variants into a rulebook (Markdown with diagrams)
+    #[command(after_help = EXIT_HELP)]
     Import {
         /// The plain-text list
         file: PathBuf,
         /// Where to write the rulebook [default: standard output]
-        #[arg(short = 'o', long = "output", value_name = "OUT.md")]
-        output: Option<PathBuf>,
+        #[arg(short = 'o', long = "out", alias = "output", value_name = "FILE")]
+        out: Option<PathBuf>,
         /// Replace the output file if it exists
         #[arg(long)]
         force: bool,
@@ -226,19 +310,56 @@ pub fn main() -> ExitCode {
     ExitCode::from(run(std::env::args_os()))
 }
 
+/// The `--color` value the arguments give, read before clap parses them so
+/// that its own help and usage errors follow it too. The last one wins, as
+/// clap reads it; nothing after `--` counts.
+fn color_in_args(args: &[OsString]) -> Option<ColorArg> {
+    let mut found = None;
+    let mut words = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(word) = words.next() {
+        let value = match word.as_ref() {
+            "--" => break,
+            "--color" => words.next().map(|v| v.into_owned()),
+            w => w.strip_prefix("--color=").map(str::to_string),
+        };
+        if let Some(v) = value.and_then(|v| ColorArg::from_str(&v, true).ok()) {
+            found = Some(v);
+        }
+    }
+    found
+}
+
 /// Runs the tool; returns the exit code.
 pub fn run<I, T>(args: I) -> u8
 where
     I: IntoIterator<Item = T>,
-    T: Into<std::ffi::OsString> + Clone,
+    T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let color = color_in_args(&args).unwrap_or(ColorArg::Auto);
+    let mut command = Cli::command().color(color.into());
+    let parsed = command
+        .try_get_matches_from_mut(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+        .and_then(|cli| {
+            // clap checks the conflict only where both are given at one level.
+            if cli.global.quiet && cli.global.verbose {
+                Err(command.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "the argument '--quiet' cannot be used with '--verbose'",
+                ))
+            } else {
+                Ok(cli)
+            }
+        });
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
         }
     };
+    let ui = Ui::new(&cli.global);
     match cli.command {
         Command::Build {
             paths,
@@ -246,43 +367,47 @@ where
             style,
             no_check,
             page,
-        } => build(&BuildOptions {
-            paths,
-            out,
-            style,
-            no_check,
-            page: page.map(PageFormat::from),
-        }),
+        } => build(
+            &ui,
+            &BuildOptions {
+                paths,
+                out,
+                style,
+                no_check,
+                page: page.map(PageFormat::from),
+            },
+        ),
         Command::Check {
             paths,
             format,
             shortest,
             deny,
-        } => check(&CheckOptions { paths, shortest }, format.into(), &deny),
+        } => check(&ui, &CheckOptions { paths, shortest }, format.into(), &deny),
         Command::Render {
             file,
             diagram,
-            output,
+            out,
             format,
             style,
             from_fen: Some(fen),
         } => {
             // clap refuses the other arguments beside --from-fen.
-            let _ = (file, diagram, output, format, style);
-            render_from_fen(&fen.join(" "))
+            let _ = (file, diagram, out, format, style);
+            render_from_fen(&ui, &fen.join(" "))
         }
         Command::Render {
             file,
             diagram,
-            output,
+            out,
             format,
             style,
             from_fen: None,
         } => match (file, diagram) {
             (Some(file), Some(diagram)) => render(
+                &ui,
                 file,
                 diagram,
-                output,
+                out,
                 style,
                 format.map_or(RenderFormat::Drawing, RenderFormat::from),
             ),
@@ -290,7 +415,7 @@ where
             _ => EXIT_USAGE,
         },
         Command::Serve { paths, port, open } => {
-            serve(&crate::serve::ServeOptions { paths, port, open })
+            serve(&ui, &crate::serve::ServeOptions { paths, port, open })
         }
         Command::Deck {
             book,
@@ -300,27 +425,35 @@ where
             bleed,
             aids,
             style,
-        } => deck(&DeckRequest {
-            book,
-            out,
-            page: match page {
-                DeckPageArg::Letter => crate::deck::DeckPage::Letter,
-                DeckPageArg::A4 => crate::deck::DeckPage::A4,
+        } => deck(
+            &ui,
+            &DeckRequest {
+                book,
+                out,
+                page: page.map(|p| match p {
+                    DeckPageArg::Letter => crate::deck::DeckPage::Letter,
+                    DeckPageArg::A4 => crate::deck::DeckPage::A4,
+                }),
+                backs,
+                bleed: bleed.unwrap_or(0.0),
+                aids,
+                style,
             },
-            backs,
-            bleed: bleed.unwrap_or(0.0),
-            aids,
-            style,
-        }),
-        Command::Import {
-            file,
-            output,
-            force,
-        } => {
-            let imported = crate::import::import_file(&file, output.as_deref(), force);
+        ),
+        Command::Init { dir } => init(&ui, &dir),
+        Command::Clean { paths, out } => clean(&ui, &pipeline::CleanOptions { paths, out }),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), NAME, &mut script);
+            let _ = std::io::stdout().lock().write_all(&script);
+            EXIT_OK
+        }
+        Command::Man { out } => man(&ui, out.as_deref()),
+        Command::Import { file, out, force } => {
+            let imported = crate::import::import_file(&file, out.as_deref(), force);
             let mut diags = imported.diagnostics;
             let failed = diags.iter().any(Diagnostic::is_error);
-            report(&mut diags, Format::Human);
+            ui.report(&mut diags, Format::Human);
             if let Some(markdown) = imported.markdown {
                 let _ = std::io::stdout().lock().write_all(markdown.as_bytes());
             }
@@ -329,19 +462,131 @@ where
     }
 }
 
-/// Prints diagnostics to stderr (human) or stdout (machine formats).
-fn report(diags: &mut [Diagnostic], format: Format) {
-    diagnostic::sort(diags);
-    if format == Format::Human {
-        // Coloured on a terminal; anstream strips the colours when stderr
-        // is piped or NO_COLOR is set.
-        let mut err = anstream::stderr().lock();
-        for d in diags.iter() {
-            let _ = writeln!(err, "{}\n", d.render_styled());
+/// How much to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Verbosity {
+    /// Errors only (`-q`).
+    Quiet,
+    Normal,
+    /// Each stage's time, each file written (`-v`).
+    Verbose,
+}
+
+/// Where and how the messages go: the global options, applied. The
+/// results a command is asked for (`render`'s SVG, `import`'s book, the
+/// machine formats of `check`) go to standard output whatever the level.
+struct Ui {
+    verbosity: Verbosity,
+    color: anstream::ColorChoice,
+}
+
+impl Ui {
+    fn new(global: &Global) -> Ui {
+        Ui {
+            verbosity: if global.quiet {
+                Verbosity::Quiet
+            } else if global.verbose {
+                Verbosity::Verbose
+            } else {
+                Verbosity::Normal
+            },
+            color: global.color.into(),
         }
-    } else {
-        let text: String = diags.iter().map(|d| format.render(d)).collect();
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    }
+
+    fn stderr(&self) -> anstream::AutoStream<std::io::Stderr> {
+        anstream::AutoStream::new(std::io::stderr(), self.color)
+    }
+
+    /// A line on standard error, unless `-q`.
+    fn info(&self, line: &str) {
+        if self.verbosity >= Verbosity::Normal {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+    }
+
+    /// A line of detail on standard error, with `-v` only.
+    fn detail(&self, line: &str) {
+        if self.verbosity >= Verbosity::Verbose {
+            let _ = writeln!(std::io::stderr().lock(), "  {line}");
+        }
+    }
+
+    /// Each stage and its time, with `-v`.
+    fn stages(&self, stages: &[pipeline::Stage]) {
+        for stage in stages {
+            self.detail(&format!("{}: {}", stage.what, duration(stage.took)));
+        }
+    }
+
+    /// The files a run wrote and removed, with `-v`.
+    fn changes(&self, root: &Path, changes: &crate::output::Changes) {
+        for rel in &changes.written {
+            self.detail(&format!("wrote {}", root.join(rel).display()));
+        }
+        for rel in &changes.removed {
+            self.detail(&format!("removed {}", root.join(rel).display()));
+        }
+    }
+
+    /// `error: message`, always.
+    fn error(&self, message: &str) {
+        let red = anstyle::AnsiColor::BrightRed.on_default().bold();
+        let bold = anstyle::Style::new().bold();
+        let _ = writeln!(
+            self.stderr().lock(),
+            "{red}error{red:#}{bold}:{bold:#} {message}"
+        );
+    }
+
+    /// Prints diagnostics: the human form on standard error (only the
+    /// errors with `-q`), the machine formats whole on standard output.
+    fn report(&self, diags: &mut [Diagnostic], format: Format) {
+        diagnostic::sort(diags);
+        if format == Format::Human {
+            let mut err = self.stderr().lock();
+            for d in diags.iter() {
+                if self.verbosity > Verbosity::Quiet || d.is_error() {
+                    let _ = writeln!(err, "{}\n", d.render_styled());
+                }
+            }
+        } else {
+            let text: String = diags.iter().map(|d| format.render(d)).collect();
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        }
+    }
+
+    /// Prints why a command stopped; returns its exit code.
+    fn fail(&self, failure: Failure) -> u8 {
+        match failure {
+            Failure::Usage(message) => {
+                self.error(&message);
+                EXIT_USAGE
+            }
+            Failure::Input(mut diags) => {
+                self.report(&mut diags, Format::Human);
+                EXIT_INPUT
+            }
+            Failure::Message(message) => {
+                self.error(&message);
+                EXIT_INPUT
+            }
+        }
+    }
+
+    /// A progress line on a terminal, unless `-q`; nothing otherwise.
+    fn progress(&self) -> impl Fn(usize, usize) + Sync + use<> {
+        let on_terminal = std::io::stderr().is_terminal() && self.verbosity > Verbosity::Quiet;
+        move |done, total| {
+            if on_terminal {
+                let mut err = std::io::stderr().lock();
+                let _ = write!(err, "\r  drawing diagrams {done}/{total}");
+                if done == total {
+                    let _ = write!(err, "\r\x1b[K");
+                }
+                let _ = err.flush();
+            }
+        }
     }
 }
 
@@ -360,32 +605,34 @@ fn duration(d: std::time::Duration) -> String {
     }
 }
 
-/// Prints why a command stopped; returns its exit code.
-fn fail(failure: Failure) -> u8 {
-    match failure {
-        Failure::Usage(message) => {
-            tell!("error: {message}");
-            EXIT_USAGE
-        }
-        Failure::Input(mut diags) => {
-            report(&mut diags, Format::Human);
-            EXIT_INPUT
-        }
-        Failure::Message(message) => {
-            tell!("error: {message}");
-            EXIT_INPUT
-        }
+fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
+    let stdin = options.paths.iter().any(|p| p == Path::new("-"));
+    if stdin && options.paths.len() > 1 {
+        return ui.fail(Failure::Usage(
+            "`-` (a rulebook on standard input) is checked alone: give it without other paths"
+                .to_string(),
+        ));
     }
-}
-
-fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
-    let mut found = match pipeline::check(options) {
+    let found = if stdin {
+        let mut text = String::new();
+        match std::io::stdin().read_to_string(&mut text) {
+            Ok(_) => pipeline::check_text(&text, options),
+            Err(e) => Err(Diagnostic::file_error(
+                Path::new(pipeline::STDIN_NAME),
+                format!("cannot read standard input: {e}"),
+            )),
+        }
+    } else {
+        pipeline::check(options)
+    };
+    let mut found = match found {
         Ok(found) => found,
-        Err(d) => return fail(Failure::Input(vec![d])),
+        Err(d) => return ui.fail(Failure::Input(vec![d])),
     };
     let (errors, warnings, allowed) = (found.errors(), found.warnings(), found.allowed());
     let unchecked = found.unchecked();
-    report(&mut found.diags, format);
+    ui.stages(&found.stages);
+    ui.report(&mut found.diags, format);
     if format == Format::Json {
         // Each diagram's FEN, a record of its own, after the findings.
         let text: String = found.fens.iter().map(|r| r.render_json() + "\n").collect();
@@ -407,7 +654,7 @@ fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     // The summary goes with the diagnostics in the human format, and
     // apart from the records on standard output in the machine ones.
     for line in lines {
-        tell!("{line}");
+        ui.info(&line);
     }
     let denied = (deny.contains(&Deny::Warnings) && warnings > 0)
         || (deny.contains(&Deny::Unchecked) && unchecked > 0);
@@ -418,24 +665,15 @@ fn check(options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     }
 }
 
-/// A progress line on a terminal; nothing otherwise.
-fn progress_printer() -> impl Fn(usize, usize) + Sync {
-    let on_terminal = std::io::stderr().is_terminal();
-    move |done, total| {
-        if on_terminal {
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r  drawing diagrams {done}/{total}");
-            if done == total {
-                let _ = write!(err, "\r\x1b[K");
-            }
-            let _ = err.flush();
-        }
-    }
-}
-
-fn build(options: &BuildOptions) -> u8 {
-    let mut built = pipeline::build(options, &progress_printer());
+fn build(ui: &Ui, options: &BuildOptions) -> u8 {
+    let mut built = pipeline::build(options, &ui.progress());
+    ui.stages(&built.stages);
     if let Some(p) = &built.published {
+        if let Some(book) = p.books.first() {
+            // The output folder is where the PDFs are.
+            let root = book.pdf.parent().unwrap_or(Path::new(""));
+            ui.changes(root, &p.changes);
+        }
         // A finding the author allowed is counted on its book's line, not
         // printed whole on every build: `check` lists them.
         let allowed = |source: &Path| {
@@ -450,17 +688,17 @@ fn build(options: &BuildOptions) -> u8 {
                 0 => String::new(),
                 n => format!(" ({} allowed: see `check`)", count(n, "finding")),
             };
-            tell!(
+            ui.info(&format!(
                 "built {}: {}{kept} -> {}, {} and {}",
                 book.name,
                 count(book.diagrams, "diagram"),
                 book.page.display(),
                 book.pdf.display(),
                 book.html.display()
-            );
+            ));
         }
         built.diags.retain(|d| d.allowed.is_none());
-        tell!(
+        ui.info(&format!(
             "{}, {} drawn; {} written, {} unchanged, {} removed in {}",
             count(p.site.diagrams, "diagram"),
             count(p.site.pngs_rendered, "PNG"),
@@ -468,26 +706,28 @@ fn build(options: &BuildOptions) -> u8 {
             p.files.unchanged,
             p.files.removed,
             duration(p.elapsed)
-        );
+        ));
     }
     let failed = built.failed();
-    report(&mut built.diags, Format::Human);
+    ui.report(&mut built.diags, Format::Human);
     // The books not published, after the problems that stopped them.
-    report(&mut built.refused, Format::Human);
+    ui.report(&mut built.refused, Format::Human);
     if failed { EXIT_INPUT } else { EXIT_OK }
 }
 
 fn render(
+    ui: &Ui,
     file: PathBuf,
     diagram: usize,
     output: Option<PathBuf>,
     style: Option<PathBuf>,
     format: RenderFormat,
 ) -> u8 {
+    let started = std::time::Instant::now();
     let input = if file == Path::new("-") {
         let mut text = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut text) {
-            return fail(Failure::Input(vec![Diagnostic::file_error(
+            return ui.fail(Failure::Input(vec![Diagnostic::file_error(
                 Path::new("<stdin>"),
                 format!("cannot read standard input: {e}"),
             )]));
@@ -497,7 +737,7 @@ fn render(
             text,
         }
     } else {
-        RenderInput::File(file)
+        RenderInput::File(file.clone())
     };
     let options = RenderOptions {
         input,
@@ -506,48 +746,173 @@ fn render(
         style,
         format,
     };
+    let drew = || {
+        format!(
+            "drew diagram {diagram} of {} in {}",
+            file.display(),
+            duration(started.elapsed())
+        )
+    };
     match pipeline::render(&options) {
         Ok(Rendered::Svg(svg)) => {
+            ui.detail(&drew());
             let _ = std::io::stdout().lock().write_all(svg.as_bytes());
             EXIT_OK
         }
         Ok(Rendered::Fen(fen)) => {
-            say!("{fen}");
+            ui.detail(&drew());
+            let _ = writeln!(std::io::stdout().lock(), "{fen}");
             EXIT_OK
         }
-        Ok(Rendered::Written(_)) => EXIT_OK,
-        Err(failure) => fail(failure),
+        Ok(Rendered::Written(path)) => {
+            ui.detail(&drew());
+            ui.detail(&format!("wrote {}", path.display()));
+            EXIT_OK
+        }
+        Err(failure) => ui.fail(failure),
     }
 }
 
 /// `render --from-fen`: the diagram lines on standard output, and what
 /// of the FEN they cannot say as notes on standard error.
-fn render_from_fen(fen: &str) -> u8 {
+fn render_from_fen(ui: &Ui, fen: &str) -> u8 {
     match pipeline::from_fen(fen) {
         Ok(made) => {
             let _ = std::io::stdout().lock().write_all(made.lines.as_bytes());
             for note in &made.notes {
-                tell!("note: {note}");
+                ui.info(&format!("note: {note}"));
             }
             EXIT_OK
         }
-        Err(failure) => fail(failure),
+        Err(failure) => ui.fail(failure),
     }
 }
 
-fn serve(options: &crate::serve::ServeOptions) -> u8 {
-    match crate::serve::serve(options, &|line| tell!("{line}")) {
+fn serve(ui: &Ui, options: &crate::serve::ServeOptions) -> u8 {
+    use crate::serve::Said;
+    let say = |said: Said, line: &str| match said {
+        Said::Error => {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+        Said::Warning | Said::Info => ui.info(line),
+    };
+    match crate::serve::serve(options, &say) {
         Ok(()) => EXIT_OK,
-        Err(failure) => fail(failure),
+        Err(failure) => ui.fail(failure),
     }
 }
 
-fn deck(request: &DeckRequest) -> u8 {
+fn init(ui: &Ui, dir: &Path) -> u8 {
+    let made = match pipeline::init(dir) {
+        Ok(made) => made,
+        Err(failure) => return ui.fail(failure),
+    };
+    for path in &made.created {
+        ui.info(&format!("created {}", path.display()));
+    }
+    let cd = if dir == Path::new(".") {
+        String::new()
+    } else {
+        format!("cd {} && ", dir.display())
+    };
+    ui.info(&format!(
+        "next: {cd}chess-kit-docs check && chess-kit-docs build (writes output/)"
+    ));
+    EXIT_OK
+}
+
+/// The manual pages: the tool's, then one per command (`chess-kit-docs-build`),
+/// as file name and roff.
+fn man_pages() -> Vec<(String, Vec<u8>)> {
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    std::iter::once(cmd.clone())
+        .chain(cmd.get_subcommands().cloned())
+        .map(|c| {
+            let page = clap_mangen::Man::new(c);
+            let mut roff = Vec::new();
+            // Into memory: writing a Vec cannot fail.
+            let _ = page.render(&mut roff);
+            (page.get_filename(), roff)
+        })
+        .collect()
+}
+
+/// `man`: the tool's page on standard output, or every page into `out`.
+fn man(ui: &Ui, out: Option<&Path>) -> u8 {
+    let pages = man_pages();
+    let Some(dir) = out else {
+        let _ = std::io::stdout().lock().write_all(&pages[0].1);
+        return EXIT_OK;
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return ui.fail(Failure::Input(vec![Diagnostic::file_error(
+            dir,
+            format!(
+                "cannot create the folder for the manual pages: {}",
+                crate::book::io_reason(&e)
+            ),
+        )]));
+    }
+    let mut errors = Vec::new();
+    for (name, roff) in &pages {
+        let path = dir.join(name);
+        match crate::output::write_atomic(&path, roff) {
+            Ok(()) => ui.detail(&format!("wrote {}", path.display())),
+            Err(d) => errors.push(d),
+        }
+    }
+    if !errors.is_empty() {
+        return ui.fail(Failure::Input(errors));
+    }
+    ui.info(&format!(
+        "wrote {} into {}",
+        count(pages.len(), "manual page"),
+        dir.display()
+    ));
+    EXIT_OK
+}
+
+fn clean(ui: &Ui, options: &pipeline::CleanOptions) -> u8 {
+    let mut cleaned = match pipeline::clean(options) {
+        Ok(cleaned) => cleaned,
+        Err(failure) => return ui.fail(failure),
+    };
+    if !cleaned.existed {
+        ui.info(&format!(
+            "nothing to clean: {} does not exist",
+            cleaned.root.display()
+        ));
+        return EXIT_OK;
+    }
+    ui.changes(
+        &cleaned.root,
+        &crate::output::Changes {
+            written: Vec::new(),
+            removed: cleaned.removed.clone(),
+        },
+    );
+    ui.info(&format!(
+        "cleaned {}: {} removed in {}",
+        cleaned.root.display(),
+        count(cleaned.removed.len(), "file"),
+        duration(cleaned.elapsed)
+    ));
+    let failed = cleaned.diags.iter().any(Diagnostic::is_error);
+    ui.report(&mut cleaned.diags, Format::Human);
+    if failed { EXIT_INPUT } else { EXIT_OK }
+}
+
+fn deck(ui: &Ui, request: &DeckRequest) -> u8 {
     let mut made = match pipeline::deck(request) {
         Ok(made) => made,
-        Err(failure) => return fail(failure),
+        Err(failure) => return ui.fail(failure),
     };
-    tell!(
+    ui.stages(&made.stages);
+    if let Some(root) = made.pdf.parent() {
+        ui.changes(root, &made.changes);
+    }
+    ui.info(&format!(
         "deck: {} on {} ({}) -> {}; {} in {} ({} drawn); {} written, {} unchanged, {} removed in {}",
         count(made.printed, "card"),
         count(made.pages, "page"),
@@ -560,15 +925,41 @@ fn deck(request: &DeckRequest) -> u8 {
         made.files.unchanged,
         made.files.removed,
         duration(made.elapsed)
-    );
+    ));
     let failed = made.diags.iter().any(Diagnostic::is_error);
-    report(&mut made.diags, Format::Human);
+    ui.report(&mut made.diags, Format::Human);
     if failed { EXIT_INPUT } else { EXIT_OK }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_color_option_is_read_before_clap_parses() {
+        let args = |words: &[&str]| -> Vec<OsString> {
+            std::iter::once("chess-kit-docs")
+                .chain(words.iter().copied())
+                .map(OsString::from)
+                .collect()
+        };
+        assert_eq!(color_in_args(&args(&["check"])), None);
+        assert_eq!(
+            color_in_args(&args(&["--color", "always", "check"])),
+            Some(ColorArg::Always)
+        );
+        assert_eq!(
+            color_in_args(&args(&["check", "--color=never", "--color", "ALWAYS"])),
+            Some(ColorArg::Always),
+            "the last one wins"
+        );
+        assert_eq!(
+            color_in_args(&args(&["render", "--", "--color=never"])),
+            None,
+            "not after --"
+        );
+        assert_eq!(color_in_args(&args(&["check", "--color", "blue"])), None);
+    }
 
     #[test]
     fn counts_agree_with_their_number() {

@@ -18,6 +18,7 @@ pub mod diagram;
 pub mod engine;
 pub mod html;
 pub mod import;
+pub mod init;
 pub mod output;
 pub mod pdf;
 pub mod pipeline;

@@ -53,6 +53,13 @@ pub struct Stats {
     pub removed: usize,
 }
 
+/// The files a run changed, relative to the output folder, for `-v`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Changes {
+    pub written: Vec<String>,
+    pub removed: Vec<String>,
+}
+
 #[derive(Debug)]
 pub struct OutputDir {
     root: PathBuf,
@@ -297,6 +304,13 @@ impl OutputDir {
     /// on disk the switch is done, by this run or by the next
     /// ([`open`](Self::open)).
     pub fn finish(self, owners: &BTreeSet<String>) -> (Stats, Vec<Diagnostic>) {
+        let (stats, _, diags) = self.finish_listed(owners);
+        (stats, diags)
+    }
+
+    /// [`finish`](Self::finish), with the files it wrote and removed.
+    pub fn finish_listed(self, owners: &BTreeSet<String>) -> (Stats, Changes, Vec<Diagnostic>) {
+        let mut changes = Changes::default();
         let mut diags = self.notes;
         let mut current = self.current.into_inner().unwrap_or_else(|p| p.into_inner());
         let mut stats = self.stats.into_inner().unwrap_or_else(|p| p.into_inner());
@@ -333,7 +347,7 @@ impl OutputDir {
         if staged.is_empty() && removals.is_empty() {
             // No file changes: the manifest alone is one atomic write.
             diags.extend(save_manifest(&self.root, &current).err());
-            return (stats, diags);
+            return (stats, changes, diags);
         }
         let journal = Journal {
             renames: staged
@@ -354,7 +368,7 @@ impl OutputDir {
             }
             diags.push(d);
             stats.written = 0;
-            return (stats, diags);
+            return (stats, changes, diags);
         }
         stop_point();
         for (rel, tmp) in &staged {
@@ -372,6 +386,8 @@ impl OutputDir {
                     &path,
                     format!("cannot write this file: {}", io_reason(&e)),
                 ));
+            } else {
+                changes.written.push(rel.clone());
             }
         }
         for (rel, _) in &removals {
@@ -381,6 +397,7 @@ impl OutputDir {
             match removed {
                 Ok(()) => {
                     stats.removed += 1;
+                    changes.removed.push(rel.clone());
                     remove_empty_parents(&self.root, &path);
                 }
                 Err(e) => {
@@ -406,7 +423,7 @@ impl OutputDir {
             // The journal stays, so the next run saves the manifest.
             Err(d) => diags.push(d),
         }
-        (stats, diags)
+        (stats, changes, diags)
     }
 }
 
@@ -543,6 +560,101 @@ fn roll_forward(root: &Path) -> Result<Vec<Diagnostic>, Diagnostic> {
         Diagnostic::file_error(&path, format!("cannot remove this file: {}", io_reason(&e)))
     })?;
     Ok(notes)
+}
+
+/// What [`clean`] did.
+#[derive(Debug, Default)]
+pub struct Cleaned {
+    /// The files removed, relative to the folder.
+    pub removed: Vec<String>,
+    /// Files left in place (changed since the tool wrote them, or reached
+    /// through a link) as warnings; files that could not be removed as
+    /// errors.
+    pub diags: Vec<Diagnostic>,
+}
+
+/// Deletes from the output folder `root` only what its manifest says the
+/// tool wrote, each file only while it holds what the tool left there,
+/// then the folders that this leaves empty (never `root` itself), the
+/// manifest and the lock file. A folder without a manifest is refused:
+/// nothing in it is known to be the tool's. Like a run, it takes the
+/// folder's lock and first finishes a switch a killed run left.
+pub fn clean(root: &Path) -> Result<Cleaned, Diagnostic> {
+    let ours = [MANIFEST, JOURNAL]
+        .iter()
+        .any(|name| fs::symlink_metadata(root.join(name)).is_ok_and(|m| m.is_file()));
+    if !ours {
+        return Err(Diagnostic::file_error(
+            root,
+            format!(
+                "not cleaned: this folder has no `{MANIFEST}`, so nothing in it is known to be chess-kit-docs's output"
+            ),
+        )
+        .with_help(
+            "clean deletes only the files that build and deck list in their manifest; name the output folder with -o DIR",
+        ));
+    }
+    let lock = take_lock(root)?;
+    let mut cleaned = Cleaned {
+        diags: roll_forward(root)?,
+        ..Cleaned::default()
+    };
+    remove_stale_temporaries(root);
+    let mut kept = BTreeMap::new();
+    for (rel, entry) in read_manifest(root) {
+        let path = match inside(root, &rel) {
+            Ok(path) => path,
+            Err(reason) => {
+                cleaned.diags.push(warning(
+                    &root.join(&rel),
+                    format!("left in place: {reason}, which may lead out of the output folder"),
+                ));
+                continue;
+            }
+        };
+        match read_regular(&path) {
+            Some(bytes) if hash(&bytes) == entry.hash => match fs::remove_file(&path) {
+                Ok(()) => {
+                    remove_empty_parents(root, &path);
+                    cleaned.removed.push(rel);
+                }
+                Err(e) => {
+                    cleaned.diags.push(Diagnostic::file_error(
+                        &path,
+                        format!("cannot remove this file: {}", io_reason(&e)),
+                    ));
+                    kept.insert(rel, entry);
+                }
+            },
+            Some(_) => cleaned.diags.push(warning(
+                &path,
+                "left in place: the tool made this file, but it was changed since",
+            )),
+            None if fs::symlink_metadata(&path).is_ok() => cleaned.diags.push(warning(
+                &path,
+                "left in place: the tool made a file here, but this is not a regular file now",
+            )),
+            // Gone already.
+            None => {}
+        }
+    }
+    let manifest = root.join(MANIFEST);
+    if kept.is_empty() {
+        if let Err(e) = fs::remove_file(&manifest)
+            && e.kind() != std::io::ErrorKind::NotFound
+        {
+            cleaned.diags.push(Diagnostic::file_error(
+                &manifest,
+                format!("cannot remove this file: {}", io_reason(&e)),
+            ));
+        }
+        // Removed while held: a run that opens the folder now makes its own.
+        let _ = fs::remove_file(root.join(LOCK_FILE));
+    } else if let Err(d) = save_manifest(root, &kept) {
+        cleaned.diags.push(d);
+    }
+    drop(lock);
+    Ok(cleaned)
 }
 
 fn read_manifest(root: &Path) -> BTreeMap<String, Entry> {
@@ -933,6 +1045,90 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clean_removes_only_the_tools_files_and_the_folders_it_emptied() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::create_dir_all(root.join("mine")).unwrap();
+        fs::write(root.join("README.md"), "mine").unwrap();
+        fs::write(root.join("mine/notes.txt"), "mine").unwrap();
+        let out = OutputDir::open(root).unwrap();
+        for rel in [
+            "a.pdf",
+            "site/images/a/x1.png",
+            "site/a.md",
+            "mine/made.txt",
+        ] {
+            out.write("site:a", rel, rel.as_bytes(), None).unwrap();
+        }
+        out.write("deck", "deck/card.png", b"card", None).unwrap();
+        let (_, diags) = out.finish(&owners(&["site:a", "deck"]));
+        assert!(diags.is_empty(), "{diags:?}");
+        // Changed by hand since: not the tool's any more.
+        fs::write(root.join("site/a.md"), "edited").unwrap();
+
+        let cleaned = clean(root).unwrap();
+        let mut removed = cleaned.removed.clone();
+        removed.sort();
+        assert_eq!(
+            removed,
+            [
+                "a.pdf",
+                "deck/card.png",
+                "mine/made.txt",
+                "site/images/a/x1.png"
+            ]
+        );
+        assert_eq!(cleaned.diags.len(), 1, "{:?}", cleaned.diags);
+        assert!(cleaned.diags[0].message.contains("changed since"));
+        assert_eq!(
+            fs::read_to_string(root.join("site/a.md")).unwrap(),
+            "edited"
+        );
+        assert_eq!(fs::read_to_string(root.join("README.md")).unwrap(), "mine");
+        assert_eq!(
+            fs::read_to_string(root.join("mine/notes.txt")).unwrap(),
+            "mine"
+        );
+        // The folders it emptied are gone; the folder itself stays.
+        assert!(!root.join("deck").exists() && !root.join("site/images").exists());
+        assert!(root.join("site").is_dir() && root.is_dir());
+        assert!(!root.join(MANIFEST).exists() && !root.join(LOCK_FILE).exists());
+        // Nothing of ours is left: a second clean is refused.
+        assert!(clean(root).is_err());
+    }
+
+    #[test]
+    fn clean_refuses_a_folder_without_a_manifest() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("a.pdf"), "mine").unwrap();
+        let e = clean(dir.path()).unwrap_err();
+        assert!(e.message.starts_with("not cleaned: "), "{}", e.render());
+        assert!(dir.path().join("a.pdf").exists());
+        assert!(!dir.path().join(LOCK_FILE).exists(), "nothing written");
+    }
+
+    #[test]
+    fn clean_never_follows_a_link_out_of_the_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("out");
+        let out = OutputDir::open(&root).unwrap();
+        out.write("site:a", "site/a.md", b"page", None).unwrap();
+        out.finish(&owners(&["site:a"]));
+        // `site` becomes a link to a folder outside holding the same file.
+        let elsewhere = dir.path().join("elsewhere");
+        fs::rename(root.join("site"), &elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, root.join("site")).unwrap();
+        let cleaned = clean(&root).unwrap();
+        assert!(cleaned.removed.is_empty());
+        assert!(
+            cleaned.diags[0].message.contains("symbolic link"),
+            "{:?}",
+            cleaned.diags
+        );
+        assert_eq!(fs::read(elsewhere.join("a.md")).unwrap(), b"page");
+    }
 
     fn owners(names: &[&str]) -> BTreeSet<String> {
         names.iter().map(|s| s.to_string()).collect()

@@ -146,6 +146,22 @@ pub fn load_config(paths: &[PathBuf]) -> Result<Config, Diagnostic> {
     Config::load(&config_dir(paths))
 }
 
+/// A stage of a command and the time it took, for `-v`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    pub what: String,
+    pub took: Duration,
+}
+
+impl Stage {
+    fn since(what: impl Into<String>, started: Instant) -> Stage {
+        Stage {
+            what: what.into(),
+            took: started.elapsed(),
+        }
+    }
+}
+
 /// Every book read and checked, with its table of contents.
 #[derive(Debug, Default)]
 pub struct Checked {
@@ -158,6 +174,8 @@ pub struct Checked {
     pub notes: Vec<String>,
     /// Each book's diagrams as FEN (or why not), by book name.
     pub fens: BTreeMap<String, Vec<FenResult>>,
+    /// Each book's reading and checking, in the order read.
+    pub timings: Vec<Stage>,
 }
 
 /// What a run of the checks is asked to do.
@@ -179,14 +197,34 @@ pub fn load_and_check(
     diags: &mut Vec<Diagnostic>,
 ) -> Checked {
     let run = &with_variants(run, config, diags);
+    let mut timings = Vec::new();
     let books: Vec<BookCheck> = find_books(paths, diags)
         .iter()
-        .filter_map(|path| check_book_file(path, run, diags))
+        .filter_map(|path| {
+            let started = Instant::now();
+            let checked = check_book_file(path, run, diags)?;
+            timings.push(Stage::since(
+                format!(
+                    "read and checked {} ({} diagram{})",
+                    path.display(),
+                    checked.book.diagrams.len(),
+                    if checked.book.diagrams.len() == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ),
+                started,
+            ));
+            Some(checked)
+        })
         .collect();
     if run.rules {
         unused_variants(&run.options.variants, config, &books, diags);
     }
-    combine_checks(books, config)
+    let mut checked = combine_checks(books, config);
+    checked.timings = timings;
+    checked
 }
 
 /// A `[[variant]]` that no `##` heading of the settings' books names is a
@@ -415,6 +453,8 @@ pub struct CheckReport {
     /// Every diagram's FEN (or why it has none), book by book.
     pub fens: Vec<FenRecord>,
     pub elapsed: Duration,
+    /// Each book's reading and checking, for `-v`.
+    pub stages: Vec<Stage>,
 }
 
 /// One diagram's FEN, or why it has none, with where the diagram is.
@@ -507,15 +547,50 @@ impl CheckReport {
 pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
     let started = Instant::now();
     let config = load_config(&options.paths)?;
-    let run = CheckRun {
+    let mut diags = Vec::new();
+    let checked = load_and_check(&options.paths, &config, &check_run(options), &mut diags);
+    Ok(check_report(diags, checked, started))
+}
+
+/// The name standard input goes by in messages (`<stdin>:5:13`).
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// `check -`: one rulebook's text, read from standard input, checked as
+/// [`STDIN_NAME`] with the settings of the current folder (`options.paths`
+/// is not read). Its images and contents file are looked for in the
+/// current folder too.
+pub fn check_text(text: &str, options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
+    let started = Instant::now();
+    let config = Config::load(Path::new("."))?;
+    let mut diags = Vec::new();
+    let run = with_variants(&check_run(options), &config, &mut diags);
+    let mut book_diags = Vec::new();
+    let book = Book::parse(SourceFile::new(STDIN_NAME, text), &mut book_diags);
+    let diagrams = book.diagrams.len();
+    let one = check_loaded_book(book, book_diags, &run);
+    // No unused-variant warnings: the settings' own books were not read.
+    let mut checked = combine_checks(vec![one], &config);
+    checked.timings.push(Stage::since(
+        format!(
+            "read and checked {STDIN_NAME} ({diagrams} diagram{})",
+            if diagrams == 1 { "" } else { "s" }
+        ),
+        started,
+    ));
+    Ok(check_report(diags, checked, started))
+}
+
+fn check_run(options: &CheckOptions) -> CheckRun {
+    CheckRun {
         rules: true,
         options: Options {
             shortest: options.shortest,
             ..Options::default()
         },
-    };
-    let mut diags = Vec::new();
-    let checked = load_and_check(&options.paths, &config, &run, &mut diags);
+    }
+}
+
+fn check_report(mut diags: Vec<Diagnostic>, checked: Checked, started: Instant) -> CheckReport {
     diags.extend(checked.diags);
     let fens = checked
         .books
@@ -525,14 +600,15 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
             FenRecord::of_book(book, fens)
         })
         .collect();
-    Ok(CheckReport {
+    CheckReport {
         diags,
         diagrams: checked.books.iter().map(|(b, _)| b.diagrams.len()).sum(),
         counts: checked.counts,
         notes: checked.notes,
         fens,
         elapsed: started.elapsed(),
-    })
+        stages: checked.timings,
+    }
 }
 
 /// What `build` is asked to do.
@@ -569,6 +645,8 @@ pub struct Published {
     pub books: Vec<BuiltBook>,
     pub site: SiteStats,
     pub files: Stats,
+    /// The files written and removed, relative to the output folder.
+    pub changes: crate::output::Changes,
     pub elapsed: Duration,
 }
 
@@ -582,6 +660,8 @@ pub struct BuildReport {
     pub refused: Vec<Diagnostic>,
     /// What was written, when something was published without error.
     pub published: Option<Published>,
+    /// Each stage and its time, for `-v`.
+    pub stages: Vec<Stage>,
 }
 
 impl BuildReport {
@@ -601,6 +681,7 @@ impl BuildReport {
             diags,
             refused: Vec::new(),
             published: None,
+            stages: Vec::new(),
         }
     }
 }
@@ -610,6 +691,7 @@ impl BuildReport {
 /// drawing of the diagrams.
 pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -> BuildReport {
     let started = Instant::now();
+    let mut stages = Vec::new();
     let paths = &options.paths[..];
     let mut diags = Vec::new();
     let config = match load_config(paths) {
@@ -651,12 +733,26 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         .clone()
         .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    stages.push(Stage::since(
+        "read the settings, styles and templates",
+        started,
+    ));
 
     let run = CheckRun {
         rules: !options.no_check,
         options: Options::default(),
     };
-    let checked = load_and_check(paths, &config, &run, &mut diags);
+    let checking = Instant::now();
+    let mut checked = load_and_check(paths, &config, &run, &mut diags);
+    stages.append(&mut checked.timings);
+    stages.push(Stage::since(
+        if options.no_check {
+            "read the books (syntax only)"
+        } else {
+            "read and checked the books"
+        },
+        checking,
+    ));
     diags.extend(checked.diags);
     let publishable: Vec<(&Book, Vec<TocEntry>)> = checked
         .books
@@ -712,6 +808,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             diags,
             refused,
             published,
+            stages,
         };
     }
     let sources: Vec<&Path> = checked.books.iter().map(|(b, _)| b.source.path()).collect();
@@ -722,6 +819,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             diags,
             refused,
             published,
+            stages,
         };
     }
     if !publishable.is_empty() {
@@ -729,33 +827,45 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             Ok(output) => {
                 // Each diagram is drawn once, for all three outputs.
                 let drawings = std::sync::Arc::new(crate::render::DrawingStore::new(&style));
-                let (result, (pdf_result, html_result)) = rayon::join(
-                    || crate::site::publish(&publishable, &output, &drawings, progress),
-                    || {
-                        rayon::join(
-                            || {
-                                crate::publish::pdfs(
-                                    &publishable,
-                                    &output,
-                                    &drawings,
-                                    &book_style,
-                                    &pdf_options,
-                                )
-                            },
-                            || {
-                                let web = html::Drawings::for_one_build(drawings.clone());
-                                write_html(
-                                    &publishable,
-                                    &output,
-                                    &templates,
-                                    &web,
-                                    &style,
-                                    &checked.fens,
-                                )
-                            },
-                        )
-                    },
-                );
+                // The three outputs are made side by side; each is timed
+                // from the same start.
+                let publishing = Instant::now();
+                let timed = |what: &str| Stage::since(format!("{what} (side by side)"), publishing);
+                let ((result, site_took), ((pdf_result, pdf_took), (html_result, html_took))) =
+                    rayon::join(
+                        || {
+                            let r =
+                                crate::site::publish(&publishable, &output, &drawings, progress);
+                            (r, timed("website pages and images"))
+                        },
+                        || {
+                            rayon::join(
+                                || {
+                                    let r = crate::publish::pdfs(
+                                        &publishable,
+                                        &output,
+                                        &drawings,
+                                        &book_style,
+                                        &pdf_options,
+                                    );
+                                    (r, timed("PDF books"))
+                                },
+                                || {
+                                    let web = html::Drawings::for_one_build(drawings.clone());
+                                    let r = write_html(
+                                        &publishable,
+                                        &output,
+                                        &templates,
+                                        &web,
+                                        &style,
+                                        &checked.fens,
+                                    );
+                                    (r, timed("HTML site"))
+                                },
+                            )
+                        },
+                    );
+                stages.extend([site_took, pdf_took, html_took]);
                 let mut errors = Vec::new();
                 for r in [pdf_result, html_result] {
                     if let Err(mut e) = r {
@@ -786,7 +896,9 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                 owners.insert(html::OWNER.to_string());
                 match result {
                     Ok(site) => {
-                        let (files, mut finish_diags) = output.finish(&owners);
+                        let committing = Instant::now();
+                        let (files, changes, mut finish_diags) = output.finish_listed(&owners);
+                        stages.push(Stage::since("moved the new files into place", committing));
                         diags.append(&mut finish_diags);
                         let books = publishable
                             .iter()
@@ -803,6 +915,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                             books,
                             site,
                             files,
+                            changes,
                             elapsed: started.elapsed(),
                         });
                     }
@@ -820,6 +933,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         diags,
         refused,
         published,
+        stages,
     }
 }
 
@@ -970,6 +1084,152 @@ pub fn write_site_files<'a>(
     } else {
         Err(errors)
     }
+}
+
+/// What `init` made.
+#[derive(Debug)]
+pub struct InitReport {
+    /// The files created, in the order written.
+    pub created: Vec<PathBuf>,
+}
+
+/// `init`: writes the skeleton of a rulebook project into `dir` (made if
+/// needed). It never overwrites: when any of its files is there already,
+/// each such file is an error and nothing is written. A file is created
+/// only where none is (never through a link), and a failure half way
+/// removes what this run created.
+pub fn init(dir: &Path) -> Result<InitReport, Failure> {
+    let files: Vec<(PathBuf, String)> = crate::init::files()
+        .into_iter()
+        // `init` in the current folder names its files as `rules/rules.md`.
+        .map(|(rel, text)| match dir == Path::new(".") {
+            true => (rel, text),
+            false => (dir.join(rel), text),
+        })
+        .collect();
+    let there: Vec<Diagnostic> = files
+        .iter()
+        .filter(|(path, _)| std::fs::symlink_metadata(path).is_ok())
+        .map(|(path, _)| {
+            Diagnostic::file_error(
+                path,
+                "not created: this file exists, and init never overwrites a file",
+            )
+            .with_help("nothing was written: move the file away, or init another folder")
+        })
+        .collect();
+    if !there.is_empty() {
+        return Err(Failure::Input(there));
+    }
+    let mut created: Vec<PathBuf> = Vec::new();
+    let mut made_dirs: Vec<PathBuf> = Vec::new();
+    let mut result = Ok(());
+    for (path, text) in &files {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        // The folders missing on the way, outermost first, to undo them.
+        let missing: Vec<PathBuf> = folder
+            .ancestors()
+            .filter(|d| !d.as_os_str().is_empty() && std::fs::symlink_metadata(d).is_err())
+            .map(Path::to_path_buf)
+            .collect();
+        let written = std::fs::create_dir_all(folder)
+            .map_err(|e| (folder.to_path_buf(), e, "cannot create this folder"))
+            .and_then(|()| {
+                made_dirs.extend(missing.into_iter().rev());
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(path)
+                    .and_then(|mut f| {
+                        use std::io::Write as _;
+                        created.push(path.clone());
+                        f.write_all(text.as_bytes())
+                    })
+                    .map_err(|e| (path.clone(), e, "cannot create this file"))
+            });
+        if let Err((at, e, what)) = written {
+            result = Err(Diagnostic::file_error(
+                &at,
+                format!("{what}: {}", io_reason(&e)),
+            ));
+            break;
+        }
+    }
+    match result {
+        Ok(()) => Ok(InitReport { created }),
+        Err(d) => {
+            // All or nothing: what this run made goes again.
+            for path in &created {
+                let _ = std::fs::remove_file(path);
+            }
+            for folder in made_dirs.iter().rev() {
+                let _ = std::fs::remove_dir(folder);
+            }
+            Err(Failure::Input(vec![d.with_help(
+                "nothing was left: the files this run had created are removed",
+            )]))
+        }
+    }
+}
+
+/// What `clean` is asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct CleanOptions {
+    /// Rulebooks or folders of them, whose settings may name the output
+    /// folder (`build.out`); empty for `rules/`.
+    pub paths: Vec<PathBuf>,
+    /// The output folder; `None` for the settings' or `output/`.
+    pub out: Option<PathBuf>,
+}
+
+/// What `clean` did.
+#[derive(Debug)]
+pub struct CleanReport {
+    /// The output folder.
+    pub root: PathBuf,
+    /// `false` when there was no such folder (nothing to do).
+    pub existed: bool,
+    /// The files removed, relative to the folder.
+    pub removed: Vec<String>,
+    pub elapsed: Duration,
+    /// Files left in place (warnings) or that could not be removed (errors).
+    pub diags: Vec<Diagnostic>,
+}
+
+/// `clean`: deletes what `build` and `deck` wrote into the output folder
+/// (the one `build` with the same paths writes to), as its manifest lists
+/// it, and the folders that leaves empty; nothing else.
+pub fn clean(options: &CleanOptions) -> Result<CleanReport, Failure> {
+    let started = Instant::now();
+    let config = load_config(&options.paths).map_err(|d| Failure::Input(vec![d]))?;
+    let root = options
+        .out
+        .clone()
+        .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    if std::fs::symlink_metadata(&root).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(CleanReport {
+            root,
+            existed: false,
+            removed: Vec::new(),
+            elapsed: started.elapsed(),
+            diags: Vec::new(),
+        });
+    }
+    if !root.is_dir() {
+        return Err(Failure::Input(vec![Diagnostic::file_error(
+            &root,
+            "not cleaned: this is not a folder",
+        )]));
+    }
+    let cleaned = crate::output::clean(&root).map_err(|d| Failure::Input(vec![d]))?;
+    Ok(CleanReport {
+        root,
+        existed: true,
+        removed: cleaned.removed,
+        elapsed: started.elapsed(),
+        diags: cleaned.diags,
+    })
 }
 
 /// Where `render` reads the rulebook from.
@@ -1230,14 +1490,18 @@ fn fen_help(e: &crate::engine::chess::FenError) -> &'static str {
 /// What `deck` is asked to do.
 #[derive(Clone, Debug, Default)]
 pub struct DeckRequest {
-    /// The rulebook; `None` for `tests/seeds/rules.md`.
+    /// A rulebook, or a folder of them (as `build` takes them); `None`
+    /// for `rules/`.
     pub book: Option<PathBuf>,
     pub out: Option<PathBuf>,
-    pub page: crate::deck::DeckPage,
+    /// The paper; `None` for the settings' `build.page` (letter for a
+    /// booklet or a zine, which print on letter sheets), or letter.
+    pub page: Option<crate::deck::DeckPage>,
     pub backs: bool,
     /// In points.
     pub bleed: f32,
-    /// The player aids; `None` for `player_aids.md` beside the rulebook.
+    /// The player aids; `None` for `player_aids.md` in the rulebooks'
+    /// folder, if there is one (without it the deck is cards only).
     pub aids: Option<PathBuf>,
     pub style: Option<PathBuf>,
 }
@@ -1255,9 +1519,38 @@ pub struct DeckReport {
     pub images: PathBuf,
     pub drawn: usize,
     pub files: Stats,
+    /// The files written and removed, relative to the output folder.
+    pub changes: crate::output::Changes,
     pub elapsed: Duration,
+    /// Each stage and its time, for `-v`.
+    pub stages: Vec<Stage>,
     /// Problems met while writing (the summary still holds).
     pub diags: Vec<Diagnostic>,
+}
+
+/// The book whose card table the deck follows: the one book that has a
+/// `type: cards` table, or the first when none has (the compiled-in
+/// table). Two books with tables are an error naming both.
+fn deck_book(books: &[Book]) -> Result<&Book, Failure> {
+    let with_table: Vec<&Book> = books
+        .iter()
+        .filter(|b| b.card_rows().next().is_some())
+        .collect();
+    match with_table[..] {
+        [] => Ok(&books[0]),
+        [one] => Ok(one),
+        [first, second, ..] => Err(Failure::Input(vec![
+            Diagnostic::file_error(
+                &second.source.path,
+                format!(
+                    "two rulebooks have a card table: {} and {}, and a deck follows one",
+                    first.source.path.display(),
+                    second.source.path.display()
+                ),
+            )
+            .with_help("give the deck the rulebook whose cards it prints: `deck rules/<book>.md`"),
+        ])),
+    }
 }
 
 /// `deck`: everything is drawn in memory first, so bad input leaves the
@@ -1269,18 +1562,26 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
 
     let input = |d: Diagnostic| Failure::Input(vec![d]);
     let started = Instant::now();
-    let book_path = args
+    let mut stages = Vec::new();
+    let given = args
         .book
         .clone()
-        .unwrap_or_else(|| Path::new(DEFAULT_RULES).join("rules.md"));
-    let config = load_config(std::slice::from_ref(&book_path)).map_err(input)?;
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_RULES));
+    let config = load_config(std::slice::from_ref(&given)).map_err(input)?;
     let style_path = args
         .style
         .clone()
         .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
     let style = load_style(style_path.as_deref(), &config.dir).map_err(input)?;
+    let page = args.page.unwrap_or(match config.build.page {
+        Some(PageFormat::A4) => d::DeckPage::A4,
+        // A booklet and a zine are printed on letter sheets.
+        Some(PageFormat::Letter | PageFormat::Booklet | PageFormat::Zine) | None => {
+            d::DeckPage::Letter
+        }
+    });
     let options = DeckOptions {
-        page: args.page,
+        page,
         backs: args.backs,
         bleed_pt: args.bleed,
         date: source_date(),
@@ -1294,32 +1595,66 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         )));
     }
     let mut diags = Vec::new();
-    let Some(book) = Book::load(&book_path, &mut diags) else {
-        return Err(Failure::Input(diags));
-    };
+    let book_paths = find_books(std::slice::from_ref(&given), &mut diags);
+    let books: Vec<Book> = book_paths
+        .iter()
+        .filter_map(|path| Book::load(path, &mut diags))
+        .collect();
     // A broken card table (or any error) would print a wrong deck.
-    if diags.iter().any(Diagnostic::is_error) {
+    if books.is_empty() || diags.iter().any(Diagnostic::is_error) {
         diags.push(Diagnostic::file_error(
-            &book_path,
-            "no deck written: the rulebook has errors (above)",
+            &given,
+            if given.is_dir() {
+                "no deck written: the rulebooks have errors (above)"
+            } else {
+                "no deck written: the rulebook has errors (above)"
+            },
         ));
         return Err(Failure::Input(diags));
     }
-    let aids_path = args.aids.clone().unwrap_or_else(|| {
-        book_path
-            .parent()
-            .unwrap_or(Path::new(""))
-            .join(d::AIDS_FILE)
-    });
-    let aids = d::Aids::load(&aids_path, args.aids.is_none()).map_err(Failure::Input)?;
-    let faces = d::faces(&book, &aids, &style).map_err(Failure::Input)?;
+    let book = deck_book(&books)?;
+    let book_path = book.source.path.clone();
+    let folder = if given.is_dir() {
+        given.clone()
+    } else {
+        given.parent().unwrap_or(Path::new("")).to_path_buf()
+    };
+    let aids_path = args
+        .aids
+        .clone()
+        .unwrap_or_else(|| folder.join(d::AIDS_FILE));
+    let default_aids = args.aids.is_none();
+    let aids = if default_aids
+        && std::fs::symlink_metadata(&aids_path)
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    {
+        // No player aids: a deck of cards only.
+        d::Aids::none(&aids_path)
+    } else {
+        d::Aids::load(&aids_path, default_aids).map_err(Failure::Input)?
+    };
+    stages.push(Stage::since(
+        "read the settings, style, book and player aids",
+        started,
+    ));
+    let laying = Instant::now();
+    let games: Vec<&Book> = books.iter().collect();
+    let faces = d::faces_with_games(book, &games, &aids, &style).map_err(Failure::Input)?;
+    stages.push(Stage::since(
+        format!("laid out {} distinct faces", faces.len()),
+        laying,
+    ));
     let out_dir = args
         .out
         .clone()
         .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
-    let inside =
-        crate::output::sources_inside(&out_dir, &[book_path.as_path(), aids_path.as_path()]);
+    let sources: Vec<&Path> = book_paths
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([aids_path.as_path()])
+        .collect();
+    let inside = crate::output::sources_inside(&out_dir, &sources);
     if !inside.is_empty() {
         return Err(Failure::Input(inside));
     }
@@ -1357,8 +1692,9 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         })
         .map(|(f, &k)| (f, k))
         .collect();
+    let drawing = Instant::now();
     let (pdf, images) = rayon::join(
-        || (!reuse_pdf).then(|| d::deck_pdf(&book, &faces, &style, &options)),
+        || (!reuse_pdf).then(|| d::deck_pdf(book, &faces, &style, &options)),
         || {
             todo.par_iter()
                 .map(|&(f, key)| d::face_images(f, &style).map(|files| (files, key)))
@@ -1394,6 +1730,19 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     {
         errors.push(e);
     }
+    stages.push(Stage::since(
+        format!(
+            "drew {} and {} card image{}",
+            if reuse_pdf {
+                "no PDF (unchanged)"
+            } else {
+                "the PDF"
+            },
+            images.len(),
+            if images.len() == 1 { "" } else { "s" }
+        ),
+        drawing,
+    ));
     let drawn = images.len();
     for (files, key) in images {
         for (name, bytes) in files {
@@ -1407,7 +1756,9 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         errors.append(&mut output.abandon());
         return Err(Failure::Input(errors));
     }
-    let (files, mut finish_diags) = output.finish(&[OWNER.to_string()].into());
+    let committing = Instant::now();
+    let (files, changes, mut finish_diags) = output.finish_listed(&[OWNER.to_string()].into());
+    stages.push(Stage::since("moved the new files into place", committing));
     errors.append(&mut finish_diags);
     errors.extend(date_warning);
     let (printed, pages) = d::page_count(&faces, &style, &options);
@@ -1420,7 +1771,9 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         images: out_dir.join("deck"),
         drawn,
         files,
+        changes,
         elapsed: started.elapsed(),
+        stages,
         diags: errors,
     })
 }

@@ -308,8 +308,38 @@ fn matters(path: &Path) -> bool {
         )
 }
 
+/// What a terminal line of `serve` is, so `-q` can keep only the errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// An error, or a rebuild that found errors.
+    Error,
+    Warning,
+    /// What the server is doing.
+    Info,
+}
+
+impl Said {
+    fn of(d: &Diagnostic) -> Said {
+        if d.is_error() {
+            Said::Error
+        } else {
+            Said::Warning
+        }
+    }
+}
+
+impl Rebuild {
+    fn said(&self) -> Said {
+        if self.errors > 0 || self.problems.iter().any(Diagnostic::is_error) {
+            Said::Error
+        } else {
+            Said::Info
+        }
+    }
+}
+
 /// Runs the server until Ctrl-C. `say` prints a terminal line.
-pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), Failure> {
+pub fn serve(options: &ServeOptions, say: &(dyn Fn(Said, &str) + Sync)) -> Result<(), Failure> {
     let addr = format!("127.0.0.1:{}", options.port);
     let server = http::Server::bind(&addr).map_err(|e| {
         Failure::Message(if e.kind() == std::io::ErrorKind::AddrInUse {
@@ -339,11 +369,11 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
     };
     let first = site.rebuild("first build".to_string());
     for d in &first.problems {
-        say(&d.render());
+        say(Said::of(d), &d.render());
     }
-    say(&first.line());
+    say(first.said(), &first.line());
     let url = format!("http://{addr}/");
-    say(&format!("serving {url} (Ctrl-C stops)"));
+    say(Said::Info, &format!("serving {url} (Ctrl-C stops)"));
 
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -380,9 +410,10 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
         }) {
             Ok(d) => Some(d),
             Err(e) => {
-                say(&format!(
-                    "warning: cannot watch for changes ({e}); the site will not rebuild"
-                ));
+                say(
+                    Said::Warning,
+                    &format!("warning: cannot watch for changes ({e}); the site will not rebuild"),
+                );
                 None
             }
         };
@@ -394,7 +425,10 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
                 notify::RecursiveMode::NonRecursive
             };
             if let Err(e) = d.watcher().watch(&path, mode) {
-                say(&format!("warning: cannot watch {}: {e}", path.display()));
+                say(
+                    Said::Warning,
+                    &format!("warning: cannot watch {}: {e}", path.display()),
+                );
             }
         }
     }
@@ -407,7 +441,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
         let events = match rx.recv_timeout(Duration::from_millis(200)) {
             Ok(Ok(events)) => events,
             Ok(Err(e)) => {
-                say(&format!("warning: watching: {e}"));
+                say(Said::Warning, &format!("warning: watching: {e}"));
                 continue;
             }
             Err(mpsc::RecvTimeoutError::Timeout) => continue,
@@ -437,9 +471,9 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
         }
         let rebuilt = site.on_change(&changed);
         for d in &rebuilt.problems {
-            say(&d.render());
+            say(Said::of(d), &d.render());
         }
-        say(&rebuilt.line());
+        say(rebuilt.said(), &rebuilt.line());
         generation.bump();
     }
     drop(debouncer);
@@ -448,9 +482,12 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(&str) + Sync)) -> Result<(), 
     // Open event streams notice the stop within their wait.
     generation.bump();
     if let Err(e) = folder.close() {
-        say(&format!("warning: cannot remove {}: {e}", out.display()));
+        say(
+            Said::Warning,
+            &format!("warning: cannot remove {}: {e}", out.display()),
+        );
     }
-    say("stopped");
+    say(Said::Info, "stopped");
     Ok(())
 }
 

@@ -838,3 +838,521 @@ fn the_books_own_style_applies_from_any_current_folder() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(png_width(&book.join("drafts/d.png")) < 120);
 }
+
+/// The subcommands a user can call (`help` aside).
+const COMMANDS: [&str; 10] = [
+    "init",
+    "build",
+    "check",
+    "render",
+    "serve",
+    "deck",
+    "clean",
+    "completions",
+    "man",
+    "import",
+];
+
+#[test]
+fn every_command_lists_the_exit_codes_in_its_help() {
+    for command in COMMANDS {
+        let o = run(&[command, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{command}: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("Exit status: 0 success, 1 problems in the input")
+                && stdout(&o).contains("2 usage"),
+            "{command}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn one_spelling_per_idea_across_commands() {
+    let help = |command: &str| stdout(&run(&[command, "--help"]));
+    // An output folder or file is `-o/--out` wherever one is given.
+    for (command, value) in [
+        ("build", "DIR"),
+        ("deck", "DIR"),
+        ("render", "FILE"),
+        ("import", "FILE"),
+    ] {
+        let text = help(command);
+        assert!(
+            text.contains(&format!("-o, --out <{value}>")),
+            "{command}: {text}"
+        );
+        // The old spelling still works, but is not offered.
+        assert!(!text.contains("--output"), "{command}: {text}");
+    }
+    // Rulebooks or their folders are PATHs in every command.
+    for command in ["build", "check", "serve", "clean"] {
+        let text = help(command);
+        assert!(
+            text.contains(&format!(
+                "Usage: chess-kit-docs {command} [OPTIONS] [PATH]..."
+            )),
+            "{command}: {text}"
+        );
+    }
+    assert!(help("deck").contains("Usage: chess-kit-docs deck [OPTIONS] [PATH]"));
+    // The page format has one name in both commands that take it.
+    for command in ["build", "deck"] {
+        let text = help(command);
+        assert!(text.contains("--page <FORMAT>"), "{command}: {text}");
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    for (i, flag) in ["-o", "--out", "--output"].into_iter().enumerate() {
+        let svg = dir.path().join(format!("{i}.svg"));
+        let o = run(&[
+            "render",
+            "tests/seeds/rules.md",
+            "--diagram",
+            "1",
+            flag,
+            svg.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{flag}: {}", stderr(&o));
+        assert!(
+            fs::read_to_string(&svg).unwrap().starts_with("<svg"),
+            "{flag}"
+        );
+    }
+    let text = dir.path().join("list.txt");
+    fs::write(
+        &text,
+        "Variants\n\nZombie Chess\nBury the pieces you capture.\n",
+    )
+    .unwrap();
+    for (i, flag) in ["-o", "--out", "--output"].into_iter().enumerate() {
+        let md = dir.path().join(format!("{i}.md"));
+        let o = run(&["import", text.to_str().unwrap(), flag, md.to_str().unwrap()]);
+        assert!(md.is_file(), "{flag}: {}", stderr(&o));
+    }
+}
+
+/// A book of one rule-checked board and one section whose game no rules
+/// check (a warning), in `dir`.
+fn book_with_a_warning(dir: &Path) -> PathBuf {
+    let board = "    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";
+    let book = dir.join("warned.md");
+    fs::write(
+        &book,
+        format!("## Zombie Chess\n\n{board}\n## Nobody's Chess\n\n{board}"),
+    )
+    .unwrap();
+    book
+}
+
+#[test]
+fn every_command_takes_quiet_verbose_and_color() {
+    for command in COMMANDS {
+        let text = stdout(&run(&[command, "--help"]));
+        for option in ["-q, --quiet", "-v, --verbose", "--color <WHEN>"] {
+            assert!(text.contains(option), "{command} {option}: {text}");
+        }
+    }
+    let o = run(&["-q", "check", "-v"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+}
+
+#[test]
+fn quiet_prints_only_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = book_with_a_warning(dir.path());
+    let book = book.to_str().unwrap();
+    let o = run(&["check", book]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("checked 2 diagrams"), "{}", stderr(&o));
+    // A warning is not an error: -q prints nothing at all.
+    for args in [["-q", "check", book], ["check", book, "--quiet"]] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert_eq!(
+            (stdout(&o).as_str(), stderr(&o).as_str()),
+            ("", ""),
+            "{args:?}"
+        );
+    }
+    let out = dir.path().join("out");
+    let o = run(&["build", "-q", book, "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!((stdout(&o).as_str(), stderr(&o).as_str()), ("", ""));
+    assert!(out.join("warned.pdf").is_file());
+
+    // Errors are still printed, in full, and only they.
+    let o = run(&["-q", "check", "tests/seeds/published_rules.md"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert_eq!(err.matches("error: the image").count(), 7, "{err}");
+    assert!(
+        !err.contains("warning") && !err.contains("checked "),
+        "{err}"
+    );
+}
+
+#[test]
+fn verbose_prints_each_stage_and_each_file_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = book_with_a_warning(dir.path());
+    let o = run(&["-v", "check", book.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let line = format!("  read and checked {} (2 diagrams): ", book.display());
+    assert!(stderr(&o).contains(&line), "{}", stderr(&o));
+    assert!(!stdout(&run(&["check", book.to_str().unwrap()])).contains(&line));
+
+    let out = dir.path().join("out");
+    let build = |flag: &str| {
+        let o = run(&[
+            flag,
+            "build",
+            book.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stderr(&o)
+    };
+    let err = build("--verbose");
+    for stage in [
+        "  read the settings, styles and templates: ",
+        "  read and checked the books: ",
+        "  PDF books (side by side): ",
+        "  moved the new files into place: ",
+    ] {
+        assert!(err.contains(stage), "{stage}\n{err}");
+    }
+    let pdf = format!("  wrote {}\n", out.join("warned.pdf").display());
+    assert!(err.contains(&pdf), "{err}");
+    // Written once: a second build writes nothing, and lists nothing.
+    assert!(!build("-v").contains("  wrote "));
+}
+
+#[test]
+fn color_follows_the_option_then_no_color_then_the_terminal() {
+    let colored = |args: &[&str], env: &[(&str, &str)]| {
+        let mut c = tool();
+        c.args(args)
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE");
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        let o = c.output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        stderr(&o).contains("\x1b[")
+    };
+    let bad = ["check", "tests/seeds/published_rules.md"];
+    let with = |color: &'static str| {
+        let mut args = bad.to_vec();
+        args.extend(["--color", color]);
+        args
+    };
+    // Piped: plain unless asked.
+    assert!(!colored(&bad, &[]));
+    assert!(!colored(&with("auto"), &[]));
+    assert!(colored(&with("always"), &[]));
+    assert!(colored(&["--color=always", bad[0], bad[1]], &[]));
+    // auto follows the environment: CLICOLOR_FORCE stands in for a
+    // terminal, and NO_COLOR wins over it.
+    assert!(colored(&bad, &[("CLICOLOR_FORCE", "1")]));
+    assert!(!colored(
+        &bad,
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]
+    ));
+    // The option wins over both.
+    assert!(colored(&with("always"), &[("NO_COLOR", "1")]));
+    assert!(!colored(&with("never"), &[("CLICOLOR_FORCE", "1")]));
+    // clap's own messages follow it too.
+    let o = run(&["--color", "always", "frobnicate"]);
+    assert!(stderr(&o).contains("\x1b["), "{}", stderr(&o));
+    let o = run(&["--color", "never", "frobnicate"]);
+    assert!(!stderr(&o).contains("\x1b["), "{}", stderr(&o));
+}
+
+/// Runs the tool with `input` on its standard input.
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = tool()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn check_dash_reads_one_rulebook_from_standard_input() {
+    let bad = "## Zombie Chess\n\n    r n b q k b n r\n    p p p p p p p p\n    . . . . x . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";
+    let o = run_with_stdin(&["check", "-"], bad.as_bytes());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        reported(&stderr(&o), "error: unknown piece `x`", "<stdin>:5:13"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("checked 1 diagram: 0 rule-checked, 1 syntax-only, 1 error"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_with_stdin(&["check", "-", "--format", "github"], bad.as_bytes());
+    assert!(
+        stdout(&o).starts_with(
+            "::error file=<stdin>,line=5,endLine=5,col=13,endColumn=13,title=chess-kit-docs::"
+        ),
+        "{}",
+        stdout(&o)
+    );
+
+    let good = fs::read("tests/seeds/crowded_rules.md").unwrap();
+    let o = run_with_stdin(&["check", "-"], &good);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("checked 4 diagrams: 4 rule-checked"),
+        "{}",
+        stderr(&o)
+    );
+
+    // Not UTF-8: an error that names standard input.
+    let o = run_with_stdin(&["check", "-"], b"## Zombie Chess\n\xff\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("cannot read standard input") && stderr(&o).contains("<stdin>"),
+        "{}",
+        stderr(&o)
+    );
+    // Alone, or it is a usage error.
+    let o = run_with_stdin(&["check", "-", "tests/seeds/rules.md"], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("checked alone"), "{}", stderr(&o));
+}
+
+#[test]
+fn clean_deletes_what_build_and_deck_wrote_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let books = dir.path().join("books");
+    fs::create_dir(&books).unwrap();
+    book_with_a_warning(&books);
+    fs::write(
+        books.join("cards.md"),
+        "## Zombie Chess\nRules.\n\n    type: cards\n    Piece Cards Gap\n    K  _  _  _ KH  _  _  _  _ 6\n",
+    )
+    .unwrap();
+    // The settings name the output folder, relative to themselves.
+    fs::write(
+        books.join("chess-kit-docs.toml"),
+        "[build]\nout = \"../public\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("public");
+    let b = books.to_str().unwrap();
+    for args in [vec!["build", b], vec!["deck", b]] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    }
+    assert!(out.join("warned.pdf").is_file() && out.join("chess-deck.pdf").is_file());
+    // The author's own files in the folder, and a page edited by hand.
+    fs::write(out.join("notes.txt"), "mine").unwrap();
+    fs::write(out.join("site/images/mine.png"), "mine too").unwrap();
+    fs::write(out.join("site/warned.md"), "edited").unwrap();
+
+    let o = run(&["clean", b, "-v"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    // Named as the settings name it.
+    let shown = books.join("../public");
+    assert!(
+        err.contains(&format!("cleaned {}: ", shown.display())),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "  removed {}\n",
+            shown.join("deck/back.png").display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: left in place: the tool made this file, but it was changed since"),
+        "{err}"
+    );
+    assert_eq!(
+        files(&out),
+        [
+            PathBuf::from("notes.txt"),
+            PathBuf::from("site/images/mine.png"),
+            PathBuf::from("site/warned.md")
+        ]
+    );
+    // The folders it emptied went with their files.
+    assert!(!out.join("html").exists() && !out.join("deck").exists());
+    assert!(!out.join("site/images/warned").exists());
+
+    // Nothing of the tool's is left: the folder is refused now, and so is
+    // any folder it did not write.
+    let o = run(&["clean", "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not cleaned: this folder has no `.chess-kit-docs-manifest`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["clean", "--out", books.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(fs::read_dir(&books).unwrap().count(), 3, "the books stay");
+    assert_eq!(files(&out).len(), 3);
+
+    // A folder that does not exist has nothing to clean.
+    let o = run(&["clean", "-o", dir.path().join("none").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("nothing to clean"), "{}", stderr(&o));
+}
+
+/// Whether `program` runs here; if not, says why the test is skipped.
+fn have(program: &str, why: &str) -> bool {
+    let found = std::process::Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!(
+            "skipped: {why} needs `{program}`; install it with `apt-get install {program}` (.ci/run does)"
+        );
+    }
+    found
+}
+
+/// The completion script for `shell`, checked to be the tool's.
+fn completions(shell: &str) -> String {
+    let o = run(&["completions", shell]);
+    assert_eq!(o.status.code(), Some(0), "{shell}: {}", stderr(&o));
+    let script = stdout(&o);
+    assert!(script.contains("chess-kit-docs"), "{shell}: {script}");
+    script
+}
+
+#[test]
+fn completions_are_made_for_every_shell_and_load_in_bash_and_zsh() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        completions(shell);
+    }
+    let o = run(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+
+    let dir = tempfile::tempdir().unwrap();
+    if have("bash", "loading the bash completions") {
+        let script = dir.path().join("chess-kit-docs.bash");
+        fs::write(&script, completions("bash")).unwrap();
+        let o = std::process::Command::new("bash")
+            .arg("-n")
+            .arg(&script)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "bash -n: {}", stderr(&o));
+        // Loaded, it completes the commands and the options.
+        let complete = |line: &str| {
+            let words: Vec<&str> = line.split(' ').collect();
+            let program = format!(
+                "source {}; COMP_WORDS=({}); COMP_CWORD={}; COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}; _chess-kit-docs chess-kit-docs {} {}; echo \"${{COMPREPLY[@]}}\"",
+                script.display(),
+                words.join(" "),
+                words.len() - 1,
+                words[words.len() - 1],
+                words[words.len() - 2],
+            );
+            let o = std::process::Command::new("bash")
+                .args(["-c", &program])
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{line}: {}", stderr(&o));
+            stdout(&o).trim().to_string()
+        };
+        assert_eq!(complete("chess-kit-docs cle"), "clean");
+        assert_eq!(complete("chess-kit-docs completions z"), "zsh");
+        assert!(complete("chess-kit-docs build --pa").contains("--page"));
+    }
+    if have("zsh", "loading the zsh completions") {
+        let script = dir.path().join("_chess-kit-docs");
+        fs::write(&script, completions("zsh")).unwrap();
+        let o = std::process::Command::new("zsh")
+            .arg("-n")
+            .arg(&script)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "zsh -n: {}", stderr(&o));
+        // Found on the fpath, compinit binds it to the command.
+        let program = format!(
+            "fpath=({} $fpath); autoload -Uz compinit; compinit -u -d {}/dump; print -r -- ${{_comps[chess-kit-docs]}}",
+            dir.path().display(),
+            dir.path().display()
+        );
+        let o = std::process::Command::new("zsh")
+            .args(["-f", "-c", &program])
+            .output()
+            .unwrap();
+        assert_eq!(stdout(&o).trim(), "_chess-kit-docs", "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn the_manual_pages_render_with_man() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&["man", "-o", dir.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("wrote 11 manual pages"),
+        "{}",
+        stderr(&o)
+    );
+    let mut pages: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    let mut expected: Vec<String> = COMMANDS
+        .iter()
+        .map(|c| format!("chess-kit-docs-{c}.1"))
+        .chain(["chess-kit-docs.1".to_string()])
+        .collect();
+    expected.sort();
+    assert_eq!(pages, expected);
+    // The page on standard output is the tool's own.
+    let o = run(&["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        o.stdout,
+        fs::read(dir.path().join("chess-kit-docs.1")).unwrap()
+    );
+
+    if !have("man", "rendering the manual pages") {
+        return;
+    }
+    for page in &pages {
+        let o = std::process::Command::new("man")
+            .args(["--warnings", "-l"])
+            .arg(dir.path().join(page))
+            .env("MANWIDTH", "80")
+            .env("MANPAGER", "cat")
+            .output()
+            .unwrap();
+        let text = stdout(&o);
+        assert!(o.status.success(), "{page}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{page}: troff warnings");
+        for heading in ["NAME", "SYNOPSIS", "OPTIONS"] {
+            assert!(text.contains(heading), "{page}: {heading}\n{text}");
+        }
+        // man justifies the lines: compare the words.
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("Exit status: 0 success"), "{page}: {text}");
+    }
+    let deck = fs::read_to_string(dir.path().join("chess-kit-docs-deck.1")).unwrap();
+    assert!(deck.contains("\\-\\-page"), "{deck}");
+}

@@ -91,7 +91,10 @@ fn the_seeds_make_40_cards_11_aids_and_a_back() {
         ["p", "n", "b", "r", "q", "k", "c"],
         ["P", "N", "B", "R", "Q", "K", "C"],
     ] {
-        let counts: Vec<usize> = side.iter().map(|s| copies(&format!("card-{s}"))).collect();
+        let counts: Vec<usize> = side
+            .iter()
+            .map(|s| copies(&chess_kit_docs::deck::card_file_stem(s)))
+            .collect();
         assert_eq!(counts, [8, 2, 2, 2, 1, 1, 4]);
     }
     let cards: usize = faces
@@ -119,7 +122,7 @@ fn the_seeds_make_40_cards_11_aids_and_a_back() {
     assert_eq!(copies("back"), 0);
     assert_eq!(faces.len(), 14 + 2 * 11 + 1);
     // A card of the deck is the card of the diagrams.
-    let k = faces.iter().find(|f| f.name == "card-K").unwrap();
+    let k = faces.iter().find(|f| f.name == "card-white-king").unwrap();
     assert_eq!(
         k.svg,
         chess_kit_docs::render::card_svg("K", &Style::default())
@@ -152,14 +155,14 @@ fn pdf_is_stable_and_paged_and_images_are_300_dpi() {
     }
     let names: Vec<&str> = a.images.iter().map(|(n, _)| n.as_str()).collect();
     for n in [
-        "card-K.png",
-        "card-p.png",
-        "card-c.png",
-        "card-C.png",
+        "card-white-king.png",
+        "card-black-pawn.png",
+        "card-black-checker.png",
+        "card-white-checker.png",
         "back.png",
         "aid-zombie-chess.png",
         "aid-zombie-chess-back.png",
-        "card-K.svg",
+        "card-white-king.svg",
     ] {
         assert!(names.contains(&n), "{n}");
     }
@@ -468,8 +471,20 @@ fn the_empty_square_cards_show_two_squares_in_their_colour() {
     };
     let (red, black) = (rgb(&style.card.red), rgb(&style.card.black));
     for (name, id, copies, ink, not) in [
-        ("card-E", "ckd-empty-square-w", 4, red, black),
-        ("card-e", "ckd-empty-square-b", 4, black, red),
+        (
+            "card-white-empty-square",
+            "ckd-empty-square-w",
+            4,
+            red,
+            black,
+        ),
+        (
+            "card-black-empty-square",
+            "ckd-empty-square-b",
+            4,
+            black,
+            red,
+        ),
     ] {
         let face = faces.iter().find(|f| f.name == name).unwrap();
         assert_eq!(face.copies, copies, "the 6s and 7s of a colour");
@@ -550,10 +565,17 @@ fn deck_command_writes_the_pdf_and_images_and_keeps_unchanged_ones() {
     let images = files(&out.join("deck"));
     assert_eq!(images.len(), 2 * 39, "{images:?}");
     assert!(
-        images.contains(&"card-K.png".to_string()) && images.contains(&"card-k.png".to_string())
+        images.contains(&"card-white-king.png".to_string())
+            && images.contains(&"card-black-king.png".to_string())
     );
+    // No two names differ only by case, so the folder copies whole to a
+    // case-insensitive file system (macOS, Windows).
+    let mut folded: Vec<String> = images.iter().map(|n| n.to_lowercase()).collect();
+    folded.sort();
+    folded.dedup();
+    assert_eq!(folded.len(), images.len(), "{images:?}");
     let stamp = |p: &Path| fs::metadata(p).unwrap().modified().unwrap();
-    let k = out.join("deck/card-K.png");
+    let k = out.join("deck/card-white-king.png");
     let before = stamp(&k);
     let o = run(&["deck", "--out", out.to_str().unwrap(), "--backs"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -580,8 +602,8 @@ fn a_deleted_or_edited_card_image_is_made_again() {
     let deck = || run(&["deck", "--out", out.to_str().unwrap()]);
     let o = deck();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let png = out.join("deck/card-K.png");
-    let svg = out.join("deck/card-k.svg");
+    let png = out.join("deck/card-white-king.png");
+    let svg = out.join("deck/card-black-king.svg");
     let (png_bytes, svg_bytes) = (fs::read(&png).unwrap(), fs::read(&svg).unwrap());
     // One image of a pair deleted, then (separately) the other kind edited.
     let damage: [(&Path, &dyn Fn()); 2] = [
@@ -714,7 +736,8 @@ fn bad_input_exits_1_with_its_place_and_writes_nothing() {
     );
     assert!(!out.exists());
 
-    // A good deck, then a missing aids file: the old deck stays as it was.
+    // A good deck, then aids that cannot be read (a folder where the file
+    // should be): the old deck stays as it was.
     let book = write_book(tmp.path(), good_row, "Setup: usual.");
     let o = run(&["deck", book.to_str().unwrap(), "--out", o_arg]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -726,6 +749,7 @@ fn bad_input_exits_1_with_its_place_and_writes_nothing() {
     let before = files(&out.join("deck"));
     let pdf = fs::read(out.join("chess-deck.pdf")).unwrap();
     fs::remove_file(tmp.path().join("player_aids.md")).unwrap();
+    fs::create_dir(tmp.path().join("player_aids.md")).unwrap();
     let o = run(&["deck", book.to_str().unwrap(), "--out", o_arg]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
@@ -1006,4 +1030,117 @@ fn every_sheet_credits_the_designer_and_the_licences() {
             assert!(sheet.svg.contains(needed), "sheet {i} lacks {needed}");
         }
     }
+}
+
+#[test]
+fn without_player_aids_the_deck_is_the_cards_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let o_arg = out.to_str().unwrap();
+    let book = write_book(
+        tmp.path(),
+        "    K  _  _  _ KH  _  _  _  _ 6",
+        "Setup: usual.",
+    );
+    let o = run(&["deck", book.to_str().unwrap(), "-o", o_arg]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(files(&out.join("deck")).contains(&"aid-zombie-chess.png".to_string()));
+    fs::remove_file(tmp.path().join("player_aids.md")).unwrap();
+    let o = run(&["deck", book.to_str().unwrap(), "-o", o_arg]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("deck: 1 card on 1 page"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        files(&out.join("deck")),
+        [
+            "back.png",
+            "back.svg",
+            "card-white-king.png",
+            "card-white-king.svg"
+        ],
+        "the aid's images are gone with it"
+    );
+    // A file named with --aids must be there.
+    let o = run(&[
+        "deck",
+        book.to_str().unwrap(),
+        "-o",
+        o_arg,
+        "--aids",
+        "nope.md",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+}
+
+#[test]
+fn deck_takes_a_folder_as_build_does_and_its_page_from_the_settings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let books = tmp.path().join("books");
+    fs::create_dir(&books).unwrap();
+    write_book(&books, "    K  _  _  _ KH  _  _  _  _ 6", "Setup: usual.");
+    // A second book, whose game has an aid card too.
+    fs::write(books.join("more.md"), "## Gravity Chess\nRules.\n").unwrap();
+    let aids = fs::read_to_string(books.join("player_aids.md")).unwrap();
+    fs::write(
+        books.join("player_aids.md"),
+        format!("{aids}\n## Gravity Chess\nPlayers: 2\n"),
+    )
+    .unwrap();
+    fs::write(
+        books.join("chess-kit-docs.toml"),
+        "[build]\npage = \"a4\"\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let o_arg = out.to_str().unwrap();
+    let o = run(&["deck", books.to_str().unwrap(), "-o", o_arg]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("3 cards on 1 page (a4)"),
+        "{}",
+        stderr(&o)
+    );
+    let images = files(&out.join("deck"));
+    for name in [
+        "card-white-king.png",
+        "aid-zombie-chess.png",
+        "aid-gravity-chess.png",
+    ] {
+        assert!(images.contains(&name.to_string()), "{name}: {images:?}");
+    }
+    // The option wins over the settings.
+    let o = run(&[
+        "deck",
+        books.to_str().unwrap(),
+        "-o",
+        o_arg,
+        "--page",
+        "letter",
+    ]);
+    assert!(stderr(&o).contains("(letter)"), "{}", stderr(&o));
+    // A zine is printed on letter sheets.
+    fs::write(
+        books.join("chess-kit-docs.toml"),
+        "[build]\npage = \"zine\"\n",
+    )
+    .unwrap();
+    let o = run(&["deck", books.to_str().unwrap(), "-o", o_arg]);
+    assert!(stderr(&o).contains("(letter)"), "{}", stderr(&o));
+
+    // Two card tables: which deck is meant is not known.
+    fs::write(
+        books.join("more.md"),
+        "## Gravity Chess\nRules.\n\n    type: cards\n    Piece Cards Gap\n    k  _  _  _ KS  _  _  _  _ 6\n",
+    )
+    .unwrap();
+    let o = run(&["deck", books.to_str().unwrap(), "-o", o_arg]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("two rulebooks have a card table"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -92,6 +92,15 @@ enum Target {
 }
 
 impl Aids {
+    /// No player-aid cards: the deck is the cards alone. `path` is where
+    /// the aids would have been, for messages.
+    pub fn none(path: &Path) -> Aids {
+        Aids {
+            source: SourceFile::new(path, String::new()),
+            cards: Vec::new(),
+        }
+    }
+
     /// Reads an aids file; a missing one is an error that names it.
     /// `default` says the path is the one beside the rulebook rather than a
     /// file the user named, so the help can say where the file is looked for.

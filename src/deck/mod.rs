@@ -83,7 +83,7 @@ pub struct DeckOptions {
 /// One distinct card drawing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Face {
-    /// The image file stem: `card-K`, `card-c`, `back`, `aid-zombie-chess`.
+    /// The image file stem: `card-white-king`, `card-black-checker`, `back`, `aid-zombie-chess`.
     pub name: String,
     pub svg: String,
     /// How many the printed deck holds (0 for the back and an aid's back:
@@ -135,6 +135,17 @@ fn drawing_error(book: &Book, e: String) -> Diagnostic {
 /// player aids (each front followed by its own back, if it has one), then
 /// the deck's back.
 pub fn faces(book: &Book, aids: &Aids, style: &Style) -> Result<Vec<Face>, Vec<Diagnostic>> {
+    faces_with_games(book, &[book], aids, style)
+}
+
+/// [`faces`] with the cards of `book` and aid cards for the games of
+/// `games` (the books of a folder).
+pub fn faces_with_games(
+    book: &Book,
+    games: &[&Book],
+    aids: &Aids,
+    style: &Style,
+) -> Result<Vec<Face>, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let own: Vec<CardRow> = book.card_rows().cloned().collect();
     let rows = if own.is_empty() {
@@ -188,10 +199,16 @@ pub fn faces(book: &Book, aids: &Aids, style: &Style) -> Result<Vec<Face>, Vec<D
         )]
     })?;
     let mut shaper = Shaper::new(&fonts);
-    let chapters: Vec<(&str, &str)> = book
-        .chapters()
+    let chapters: Vec<(&str, &str)> = games
+        .iter()
+        .flat_map(|b| b.chapters())
         .map(|s| (s.title.as_str(), s.slug.as_str()))
         .collect();
+    let books = games
+        .iter()
+        .map(|b| b.source.path.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" or ");
     for aid in &aids.cards {
         let Some(&(_, slug)) = chapters
             .iter()
@@ -202,11 +219,7 @@ pub fn faces(book: &Book, aids: &Aids, style: &Style) -> Result<Vec<Face>, Vec<D
                 Diagnostic::error(
                     &aids.source,
                     aid.title_span,
-                    format!(
-                        "`{}` is not a game of {}",
-                        aid.title,
-                        book.source.path.display()
-                    ),
+                    format!("`{}` is not a game of {books}", aid.title),
                 )
                 .with_help(format!(
                     "an aid card's heading is the game's `##` heading in the rulebook: {}",
@@ -257,14 +270,48 @@ pub fn faces(book: &Book, aids: &Aids, style: &Style) -> Result<Vec<Face>, Vec<D
     }
 }
 
-/// `card-K` for a piece letter; other symbols are hex-encoded so any text
-/// makes a safe file name.
+/// A card's image file stem, in lower case so that no two differ only by
+/// case (which macOS and Windows file systems cannot tell apart):
+/// `card-white-king` for `K`, `card-black-king` for `k`, likewise the
+/// checkers (`C`, `c`) and the empty squares (`E`, `e`); another symbol
+/// of lower-case letters and digits as it is (`card-z`), and any other
+/// hex-encoded (`card-x-5a` for `Z`). The three forms cannot meet: only
+/// the first has a hyphen after `white` or `black`, and the second none.
 pub fn card_file_stem(symbol: &str) -> String {
-    if !symbol.is_empty() && symbol.chars().all(|c| c.is_ascii_alphanumeric()) {
+    let mut chars = symbol.chars();
+    let known = match (chars.next(), chars.next()) {
+        (Some(c), None) => {
+            let what = match c.to_ascii_lowercase() {
+                'k' => Some("king"),
+                'q' => Some("queen"),
+                'r' => Some("rook"),
+                'b' => Some("bishop"),
+                'n' => Some("knight"),
+                'p' => Some("pawn"),
+                'c' => Some("checker"),
+                'e' => Some("empty-square"),
+                _ => None,
+            };
+            let side = if c.is_ascii_uppercase() {
+                "white"
+            } else {
+                "black"
+            };
+            what.map(|w| format!("card-{side}-{w}"))
+        }
+        _ => None,
+    };
+    if let Some(name) = known {
+        name
+    } else if !symbol.is_empty()
+        && symbol
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    {
         format!("card-{symbol}")
     } else {
         let hex: String = symbol.bytes().map(|b| format!("{b:02x}")).collect();
-        format!("card-x{hex}")
+        format!("card-x-{hex}")
     }
 }
 
@@ -333,10 +380,32 @@ mod tests {
 
     #[test]
     fn file_names_are_safe_for_any_symbol() {
-        assert_eq!(card_file_stem("K"), "card-K");
-        assert_eq!(card_file_stem("c"), "card-c");
-        assert_eq!(card_file_stem("../x"), "card-x2e2e2f78");
-        assert_eq!(card_file_stem(""), "card-x");
+        assert_eq!(card_file_stem("K"), "card-white-king");
+        assert_eq!(card_file_stem("k"), "card-black-king");
+        assert_eq!(card_file_stem("C"), "card-white-checker");
+        assert_eq!(card_file_stem("c"), "card-black-checker");
+        assert_eq!(card_file_stem("E"), "card-white-empty-square");
+        assert_eq!(card_file_stem("e"), "card-black-empty-square");
+        assert_eq!(card_file_stem("z9"), "card-z9");
+        assert_eq!(card_file_stem("Z"), "card-x-5a");
+        assert_eq!(card_file_stem("../x"), "card-x-2e2e2f78");
+        assert_eq!(card_file_stem(""), "card-x-");
+    }
+
+    #[test]
+    fn no_two_card_file_names_differ_only_by_case() {
+        let mut symbols: Vec<String> = "KQRBNPkqrbnpCcEe".chars().map(String::from).collect();
+        symbols.extend(
+            ["z", "Z", "x", "X", "x5a", "white", "zz", "ZZ", "Zz", "back"].map(String::from),
+        );
+        let mut seen = std::collections::BTreeMap::new();
+        for s in &symbols {
+            let name = card_file_stem(s);
+            assert_eq!(name, name.to_lowercase(), "{s}");
+            if let Some(other) = seen.insert(name.clone(), s) {
+                panic!("`{s}` and `{other}` are both {name}");
+            }
+        }
     }
 
     #[test]
