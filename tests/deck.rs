@@ -1144,3 +1144,155 @@ fn deck_takes_a_folder_as_build_does_and_its_page_from_the_settings() {
         stderr(&o)
     );
 }
+
+/// The bounding box of the element with this id in a parsed drawing:
+/// left, top, right, bottom.
+fn bbox(tree: &resvg::usvg::Tree, id: &str) -> (f32, f32, f32, f32) {
+    let node = tree
+        .node_by_id(id)
+        .unwrap_or_else(|| panic!("no `{id}` in the drawing"));
+    let b = node.abs_bounding_box();
+    (b.left(), b.top(), b.right(), b.bottom())
+}
+
+#[test]
+fn a_small_board_line_is_drawn_as_a_board_with_the_diagrams_pieces() {
+    let mut diags = Vec::new();
+    let book = Book::load(&root().join("rules/rules.md"), &mut diags).expect("the rulebook loads");
+    let aids = Aids::load(&root().join("rules/player_aids.md"), true)
+        .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render()).collect::<String>()));
+    // The author's seating: which player sits behind which pieces.
+    let crowded = aids
+        .cards
+        .iter()
+        .find(|a| a.title == "Crowded House")
+        .unwrap();
+    let back = &crowded.back.as_ref().unwrap().lines;
+    let boards: Vec<&AidLine> = back.iter().filter(|l| l.board.is_some()).collect();
+    assert_eq!(boards.len(), 2, "the two ranks of `4 q k 2 / 3 Q K 1`");
+    // No other line of the bundled or the seeds' aids reads as a board.
+    let seeds = Aids::load(&root().join("tests/seeds/player_aids.md"), true).unwrap();
+    let lines_of = |a: &Aids| -> usize {
+        a.cards
+            .iter()
+            .flat_map(|c| {
+                c.lines
+                    .iter()
+                    .chain(c.back.iter().flat_map(|b| b.lines.iter()))
+            })
+            .filter(|l| l.board.is_some())
+            .count()
+    };
+    assert_eq!((lines_of(&aids), lines_of(&seeds)), (2, 0));
+
+    let style = Style::default();
+    let faces = faces(&book, &aids, &style).unwrap();
+    let face = faces
+        .iter()
+        .find(|f| f.name == "aid-crowded-house-back")
+        .unwrap();
+    // Drawn, not typed: no text of the letters is left.
+    assert!(!face.svg.contains(">4 q k 2<") && !face.svg.contains(">q<"));
+    let tree = parse_svg(&face.svg).unwrap();
+    let square = bbox(&tree, "aid-square-0-0");
+    let side = square.2 - square.0;
+    assert!((side - (square.3 - square.1)).abs() < 0.01, "square");
+    // Each piece in its own square: the artwork the diagrams use, drawn
+    // inside the square and filling most of it.
+    for (r, f, piece) in [(0, 0, "bQ"), (0, 1, "bK"), (1, 0, "wQ"), (1, 1, "wK")] {
+        let sq = bbox(&tree, &format!("aid-square-{r}-{f}"));
+        assert!((sq.0 - (square.0 + f as f32 * side)).abs() < 0.01);
+        assert!((sq.1 - (square.1 + r as f32 * side)).abs() < 0.01);
+        let p = bbox(&tree, &format!("aid-piece-{r}-{f}-{piece}"));
+        assert!(
+            p.0 >= sq.0 && p.1 >= sq.1 && p.2 <= sq.2 && p.3 <= sq.3,
+            "{piece} at {p:?} outside its square {sq:?}"
+        );
+        assert!(p.2 - p.0 > 0.6 * side && p.3 - p.1 > 0.6 * side, "{piece}");
+    }
+    // The diagrams' square colours, the bottom-right square light.
+    for (id, fill) in [
+        ("aid-square-0-0", &style.board.light),
+        ("aid-square-0-1", &style.board.dark),
+        ("aid-square-1-0", &style.board.dark),
+        ("aid-square-1-1", &style.board.light),
+    ] {
+        let tag = face.svg.split(&format!("id=\"{id}\"")).nth(1).unwrap();
+        let tag = &tag[..tag.find('>').unwrap()];
+        assert!(tag.contains(&format!("fill=\"{fill}\"")), "{id}: {tag}");
+    }
+    // The seats beside their ranks: 4 and 2 by the black pieces, 3 and 1
+    // by the white, outside the board and level with their rank.
+    let right_edge = bbox(&tree, "aid-square-0-1").2;
+    for (r, left, right) in [(0, "4", "2"), (1, "3", "1")] {
+        let sq = bbox(&tree, &format!("aid-square-{r}-0"));
+        let mid = (sq.1 + sq.3) / 2.0;
+        for (side_name, text) in [("left", left), ("right", right)] {
+            let id = format!("aid-label-{r}-{side_name}");
+            let l = bbox(&tree, &id);
+            if side_name == "left" {
+                assert!(l.2 < sq.0, "{id} left of the board");
+            } else {
+                assert!(l.0 > right_edge, "{id} right of the board");
+            }
+            assert!(((l.1 + l.3) / 2.0 - mid).abs() < 0.15 * side, "{id} level");
+            let tag = face.svg.split(&format!("id=\"{id}\"")).nth(1).unwrap();
+            assert!(tag.contains(&format!(">{text}</text>")), "{id}");
+        }
+    }
+    // The board sits between the lines above and below it, clear of both.
+    let below = face.svg.find("Can only make").unwrap();
+    assert!(face.svg.find("aid-square-1-1").unwrap() < below);
+}
+
+#[test]
+fn board_lines_need_two_squares_and_a_piece_and_the_same_width() {
+    let aids = aids_of(
+        "## Zombie Chess\nN 1\nB 2\n\nQ K\n\n. .\n. .\n\nA q k B\nK\n\nk . q\nQ K\n\n1. q k\n",
+    )
+    .unwrap();
+    let boards: Vec<(String, bool)> = aids.cards[0]
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                l.runs.iter().map(|r| r.text.as_str()).collect(),
+                l.board.is_some(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        boards,
+        [
+            ("N 1".to_string(), false),
+            ("B 2".to_string(), false),
+            ("Q K".to_string(), true),
+            (". .".to_string(), false),
+            (". .".to_string(), false),
+            ("A q k B".to_string(), false),
+            ("K".to_string(), false),
+            ("k . q".to_string(), false),
+            ("Q K".to_string(), false),
+            ("1. q k".to_string(), false),
+        ]
+    );
+    use chess_kit_docs::deck::aids::BoardRow;
+    let row = BoardRow::parse("4 q k 2").unwrap();
+    assert_eq!(
+        (row.left.as_deref(), row.squares.len(), row.right.as_deref()),
+        (Some("4"), 2, Some("2"))
+    );
+    assert!(BoardRow::parse("N, B, R, Q, K.").is_none());
+    // A board too wide for the card is an error at its line.
+    let book = book_of("# Rules\n## Zombie Chess\nText.\n");
+    let aids = aids_of("## Zombie Chess\nWest r n b q k b n r East\n").unwrap();
+    assert!(aids.cards[0].lines[0].board.is_some());
+    let Err(e) = faces(&book, &aids, &Style::default()) else {
+        panic!("a board wider than the card was drawn");
+    };
+    let text: String = e.iter().map(|d| d.render_short()).collect();
+    assert!(
+        text.contains("aids.md:2:1: error: this board is too wide"),
+        "{text}"
+    );
+}

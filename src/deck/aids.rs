@@ -1,7 +1,8 @@
 //! Player-aid cards: `player_aids.md` read with the book model. Each source
 //! line is one printed line; a numbered line keeps its number, an indented
 //! line continues the line above with a hanging indent, and a blank line is
-//! a small gap. The first `##` section with a game's title is the front of
+//! a small gap; a paragraph whose lines are ranks of a small board
+//! (`4 q k 2` / `3 Q K 1`) is drawn as that board. The first `##` section with a game's title is the front of
 //! its card, a second one with the same title its back (how a turn goes);
 //! `## Blank` is a slot the author left empty, and makes no card. Lines are
 //! measured with the PDF's shaper and the embedded fonts, so a line that
@@ -13,6 +14,7 @@ use std::sync::Arc;
 
 use crate::book::{Block, Book, Inline};
 use crate::diagnostic::Diagnostic;
+use crate::diagram::Piece;
 use crate::pdf::text::{FaceId, Shaper};
 use crate::render::{UNIT, esc, num};
 use crate::source::{SourceFile, Span};
@@ -52,6 +54,59 @@ pub struct AidLine {
     /// A blank source line stands before it: a little space above.
     pub gap_before: bool,
     pub hang: Hang,
+    /// The line is a rank of a small board (`4 q k 2`): drawn as squares
+    /// with the diagrams' pieces, not as its letters.
+    pub board: Option<BoardRow>,
+}
+
+/// A line written as a rank of a small board: its squares (a piece letter
+/// or `.` each), and a label on either side, such as a player's seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardRow {
+    pub left: Option<String>,
+    pub squares: Vec<Option<Piece>>,
+    pub right: Option<String>,
+}
+
+impl BoardRow {
+    /// `4 q k 2`: squares are one piece letter or `.` each, with at least
+    /// two of them, and a label (a word of at most six characters that is
+    /// not a square) may stand first and last.
+    pub fn parse(text: &str) -> Option<BoardRow> {
+        let square = |t: &str| -> Option<Option<Piece>> {
+            let mut chars = t.chars();
+            let c = chars.next()?;
+            if chars.next().is_some() {
+                return None;
+            }
+            if c == '.' {
+                Some(None)
+            } else {
+                Piece::from_char(c).map(Some)
+            }
+        };
+        let label = |t: &str| {
+            square(t).is_none() && t.chars().count() <= 6 && t.chars().all(char::is_alphanumeric)
+        };
+        let mut tokens: Vec<&str> = text.split_whitespace().collect();
+        let left = match tokens.first() {
+            Some(t) if label(t) => Some(tokens.remove(0).to_string()),
+            _ => None,
+        };
+        let right = match tokens.last() {
+            Some(t) if label(t) => tokens.pop().map(str::to_string),
+            _ => None,
+        };
+        let squares = tokens
+            .iter()
+            .map(|t| square(t))
+            .collect::<Option<Vec<_>>>()?;
+        (squares.len() >= 2).then_some(BoardRow {
+            left,
+            squares,
+            right,
+        })
+    }
 }
 
 /// One side of a card: its heading and lines.
@@ -211,6 +266,7 @@ impl Aids {
                 Block::Paragraph { content, span } => {
                     let mut out = Vec::new();
                     paragraph_lines(&source, content, *span, None, &mut out);
+                    mark_board(content, &mut out);
                     out
                 }
                 Block::List { items, .. } if target != Target::Intro => {
@@ -444,7 +500,37 @@ fn paragraph_lines(
             span: Span::new(start, end),
             gap_before,
             hang,
+            board: None,
         });
+    }
+}
+
+/// A paragraph of plain text whose every line is a rank of one small board
+/// (the same number of squares, a piece on at least one) is that board.
+fn mark_board(content: &[Inline], lines: &mut [AidLine]) {
+    let plain = content
+        .iter()
+        .all(|i| matches!(i, Inline::Text(_) | Inline::SoftBreak));
+    if !plain || lines.iter().any(|l| l.hang != Hang::Flush) {
+        return;
+    }
+    let rows: Option<Vec<BoardRow>> = lines
+        .iter()
+        .map(|l| {
+            let text: String = l.runs.iter().map(|r| r.text.as_str()).collect();
+            BoardRow::parse(&text)
+        })
+        .collect();
+    let Some(rows) = rows.filter(|r| !r.is_empty()) else {
+        return;
+    };
+    let width = rows[0].squares.len();
+    let one_board = rows.iter().all(|r| r.squares.len() == width)
+        && rows.iter().any(|r| r.squares.iter().any(Option::is_some));
+    if one_board {
+        for (line, row) in lines.iter_mut().zip(rows) {
+            line.board = Some(row);
+        }
     }
 }
 
@@ -514,6 +600,12 @@ struct Metrics {
     gap: f64,
     first_baseline: f64,
     last_baseline: f64,
+    /// A square of a small board drawn from board lines.
+    square: f64,
+    /// From where a text line's baseline would be to a small board's top.
+    board_lead: f64,
+    /// The thin rule under the title, and round a small board.
+    rule: f64,
 }
 
 impl Metrics {
@@ -534,6 +626,9 @@ impl Metrics {
             gap: 1.9 * k,
             first_baseline: 22.0 * k,
             last_baseline: h - 6.0 * k,
+            square: 7.0 * k,
+            board_lead: 2.5 * k,
+            rule: 0.3 * k,
         }
     }
 
@@ -685,27 +780,48 @@ fn aid_svg(
         num(m.pad),
         num(m.w - m.pad),
         esc(&c.back),
-        num(0.3 * m.w / 76.5),
+        num(m.rule),
         y = num(m.rule_y),
     );
 
     let mut y = m.first_baseline - m.leading;
     let mut full = false;
-    for line in lines {
+    let mut i = 0;
+    while i < lines.len() {
+        let line = &lines[i];
+        if line.board.is_some() {
+            // The board's ranks: this line and the board lines right under it.
+            let n = 1 + lines[i + 1..]
+                .iter()
+                .take_while(|l| l.board.is_some() && !l.gap_before)
+                .count();
+            let ranks = &lines[i..i + n];
+            let top = y + m.leading + if line.gap_before { m.gap } else { 0.0 } - m.board_lead;
+            let bottom = top + n as f64 * m.square;
+            if bottom > m.last_baseline + m.body_size * 0.25 && !full {
+                full = true;
+                let first_out = ranks
+                    .iter()
+                    .enumerate()
+                    .find(|(r, _)| top + (*r + 1) as f64 * m.square > m.last_baseline)
+                    .map_or(line, |(_, l)| l);
+                diags.push(card_full(source, first_out.span, title));
+            }
+            if !full {
+                let width = small_board(&mut body, ranks, top, &m, style, shaper);
+                if width > max_w {
+                    diags.push(too_wide(source, line.span, "board", width, max_w, &m));
+                }
+            }
+            y = bottom;
+            i += n;
+            continue;
+        }
+        i += 1;
         y += m.leading + if line.gap_before { m.gap } else { 0.0 };
         if y > m.last_baseline && !full {
             full = true;
-            diags.push(
-                Diagnostic::error(
-                    source,
-                    line.span,
-                    format!(
-                        "the aid card `{}` is full: this line does not fit on it",
-                        title
-                    ),
-                )
-                .with_help("say it in fewer lines; a card holds about 17"),
-            );
+            diags.push(card_full(source, line.span, title));
         }
         let mut x = m.pad
             + match &line.hang {
@@ -756,6 +872,113 @@ fn aid_svg(
     Ok(out)
 }
 
+fn card_full(source: &Arc<SourceFile>, span: Span, title: &str) -> Diagnostic {
+    Diagnostic::error(
+        source,
+        span,
+        format!("the aid card `{title}` is full: this line does not fit on it"),
+    )
+    .with_help("say it in fewer lines; a card holds about 17")
+}
+
+/// Draws the ranks of a small board centred across the card, its top at
+/// `top`: squares in the diagrams' colours (the bottom-right one light, as
+/// on a board), the diagrams' piece artwork, and each rank's labels beside
+/// it in the lining figures of the card's title face. Returns the width of
+/// board and labels together.
+fn small_board(
+    out: &mut String,
+    ranks: &[AidLine],
+    top: f64,
+    m: &Metrics,
+    style: &Style,
+    shaper: &mut Shaper,
+) -> f64 {
+    let rows: Vec<&BoardRow> = ranks.iter().filter_map(|l| l.board.as_ref()).collect();
+    let files = rows.iter().map(|r| r.squares.len()).max().unwrap_or(0);
+    let s = m.square;
+    let label_size = m.body_size * 1.15;
+    let label_w = |l: &Option<String>, shaper: &mut Shaper| {
+        l.as_deref().map_or(0.0, |t| {
+            f64::from(shaper.width(FaceId::Heading, t, label_size as f32))
+        })
+    };
+    let left_w = rows
+        .iter()
+        .map(|r| label_w(&r.left, shaper))
+        .fold(0.0, f64::max);
+    let right_w = rows
+        .iter()
+        .map(|r| label_w(&r.right, shaper))
+        .fold(0.0, f64::max);
+    let gap = s * 0.45;
+    let board_w = files as f64 * s;
+    // The squares sit in the middle of the card; the labels hang outside.
+    let x0 = (m.w - board_w) / 2.0;
+    let width =
+        board_w + 2.0 * (left_w.max(right_w) + if left_w.max(right_w) > 0.0 { gap } else { 0.0 });
+    let b = &style.board;
+    let n = rows.len();
+    for (r, row) in rows.iter().enumerate() {
+        let y = top + r as f64 * s;
+        for (f, square) in row.squares.iter().enumerate() {
+            let x = x0 + f as f64 * s;
+            // Counted from the bottom-right square, which is light.
+            let light = ((n - 1 - r) + (files - 1 - f)).is_multiple_of(2);
+            let fill = if light { &b.light } else { &b.dark };
+            let _ = writeln!(
+                out,
+                "<rect id=\"aid-square-{r}-{f}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+                num(x),
+                num(y),
+                num(s),
+                num(s),
+                esc(fill)
+            );
+            if let Some(piece) = square {
+                let _ = writeln!(
+                    out,
+                    "<g id=\"aid-piece-{r}-{f}-{}\" transform=\"translate({} {}) scale({})\">{}</g>",
+                    crate::assets::piece_name(*piece),
+                    num(x),
+                    num(y),
+                    num(s / crate::assets::PIECE_SIZE),
+                    crate::assets::piece_svg_body(*piece)
+                );
+            }
+        }
+        let baseline = y + s / 2.0 + label_size * 0.36;
+        let look = Look {
+            size: label_size,
+            face: FaceId::Heading,
+            fill: &style.card.black,
+            middle: false,
+        };
+        if let Some(l) = &row.left {
+            let w = label_w(&row.left, shaper);
+            let _ = writeln!(out, "<g id=\"aid-label-{r}-left\">");
+            text_element(out, x0 - gap - w, baseline, &look, l, style);
+            out.push_str("</g>\n");
+        }
+        if let Some(l) = &row.right {
+            let _ = writeln!(out, "<g id=\"aid-label-{r}-right\">");
+            text_element(out, x0 + board_w + gap, baseline, &look, l, style);
+            out.push_str("</g>\n");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>",
+        num(x0),
+        num(top),
+        num(board_w),
+        num(n as f64 * s),
+        esc(&b.frame),
+        num(m.rule)
+    );
+    width
+}
+
 fn too_wide(
     source: &Arc<SourceFile>,
     span: Span,
@@ -768,13 +991,16 @@ fn too_wide(
         source,
         span,
         format!(
-            "this {what} is too wide for the card: {:.1} mm of text in {:.1} mm",
+            "this {what} is too wide for the card: {:.1} mm {} in {:.1} mm",
             m.mm(w),
+            if what == "board" { "wide" } else { "of text" },
             m.mm(max)
         ),
     )
     .with_help(if what == "title" {
         "shorten the game's name on its card".to_string()
+    } else if what == "board" {
+        "give the board fewer files, or its labels fewer letters".to_string()
     } else {
         "break it into two lines, or say it shorter: each line of the file is one line on the card"
             .to_string()
