@@ -216,7 +216,11 @@ fn masquerade(doc: &mut Doc, grid: &MasqueradeGrid, style: &Style) -> (f64, f64)
         .iter()
         .filter_map(|r| r.combo.as_deref())
         .chain(["combo"])
-        .map(|t| text_width(t, style) + 2.0 * g.size)
+        .map(|t| match combo_pieces(t) {
+            // Icons keep the room a header icon has in its cell.
+            Some(p) => combo_icons_width(p.len(), style) + (cell - g.icon_size),
+            None => text_width(t, style) + 2.0 * g.size,
+        })
         .fold(cell * 1.8, f64::max);
     let mut widths = vec![cell; grid.columns.len() + 1];
     widths.push(combo_width);
@@ -251,11 +255,46 @@ fn masquerade(doc: &mut Doc, grid: &MasqueradeGrid, style: &Style) -> (f64, f64)
         row_marks(doc, &table, &row.marks, grid.columns.len(), cy, style);
         let cx = table.centre_x(combo_col);
         match &row.combo {
-            Some(text) => centred_text(doc, cx, cy, text, &font(style, false)),
+            Some(text) => match combo_pieces(text) {
+                // The pieces as the header and the rows show them.
+                Some(pieces) => {
+                    let step = g.icon_size + COMBO_GAP;
+                    let first =
+                        cx - combo_icons_width(pieces.len(), style) / 2.0 + g.icon_size / 2.0;
+                    for (i, piece) in pieces.into_iter().enumerate() {
+                        icon(doc, piece, first + i as f64 * step, cy, style);
+                    }
+                }
+                None => centred_text(doc, cx, cy, text, &font(style, false)),
+            },
             None => blank_line(doc, cx, cy, combo_width, cell, style),
         }
     }
     (table.width(), table.height())
+}
+
+/// Between the icons of a combo, in squares (the artwork has room of
+/// its own around each piece).
+const COMBO_GAP: f64 = 0.04;
+
+fn combo_icons_width(n: usize, style: &Style) -> f64 {
+    n as f64 * style.grid.icon_size + n.saturating_sub(1) as f64 * COMBO_GAP
+}
+
+/// A combo written as piece letters (`KR`: the king, capturing as a rook),
+/// as the white pieces the grid's header and rows show; `None` for any
+/// other text, which is printed as written.
+fn combo_pieces(text: &str) -> Option<Vec<Piece>> {
+    let pieces = text
+        .chars()
+        .map(|c| {
+            c.is_ascii_uppercase()
+                .then(|| Role::from_letter(c))
+                .flatten()
+                .map(white)
+        })
+        .collect::<Option<Vec<Piece>>>()?;
+    (!pieces.is_empty() && pieces.len() <= 3).then_some(pieces)
 }
 
 /// The top-left cell of a masquerade grid, split by a diagonal: "cap"
@@ -545,11 +584,90 @@ mod tests {
         let text =
             "    type: masquerade\n    . K Q R B N combo\n    K . . O . . KR\n    Q O . . . . _\n";
         let svg = diagram_svg(&parse(text), &Style::default());
-        assert!(svg.contains("aria-label=\"KR\""));
         assert!(svg.contains("aria-label=\"combo\""));
         // The corner cell: a diagonal, "cap" above it and "mv" below it.
         assert!(svg.contains("<path d=\"M0 0L36 36\""));
         assert!(svg.contains("aria-label=\"cap\""));
         assert!(svg.contains("aria-label=\"mv\""));
+    }
+
+    /// Every piece drawn: its artwork's id, and its box's left, top and
+    /// scale, in user units.
+    fn pieces_drawn(svg: &str) -> Vec<(String, f64, f64, f64)> {
+        svg.lines()
+            .filter_map(|l| {
+                let rest = l.strip_prefix("<use href=\"#ckd-")?;
+                let (id, rest) = rest.split_once('"')?;
+                let t = rest.split_once("translate(")?.1;
+                let (x, t) = t.split_once(' ')?;
+                let (y, t) = t.split_once(')')?;
+                let scale = t.split_once("scale(").map_or(Some(1.0), |(_, s)| {
+                    s.split_once(')').and_then(|(s, _)| s.parse().ok())
+                })?;
+                Some((id.to_string(), x.parse().ok()?, y.parse().ok()?, scale))
+            })
+            .filter(|(id, ..)| id.len() == 2)
+            .collect()
+    }
+
+    #[test]
+    fn masquerade_combo_shows_its_pieces_as_the_header_and_rows_do() {
+        // Alice's table in the bundled book.
+        let text = "    type: masquerade\n    . K Q R B N combo\n    K . . O . . KR\n    Q O . . . . QK\n    R . . . . O RN\n    B . . . O . BB\n    N . O . . . NQ\n";
+        let style = Style::default();
+        let svg = diagram_svg(&parse(text), &style);
+        // No letters left in the combo column.
+        for combo in ["KR", "QK", "RN", "BB", "NQ"] {
+            assert!(!svg.contains(&format!("aria-label=\"{combo}\"")), "{combo}");
+        }
+        let drawn = pieces_drawn(&svg);
+        // 5 in the header, 5 heading the rows, 2 in each row's combo.
+        assert_eq!(drawn.len(), 20, "{drawn:?}");
+        let header_scale = drawn[0].3;
+        assert!(drawn.iter().all(|d| (d.3 - header_scale).abs() < 1e-9));
+        let cell = style.grid.cell * UNIT;
+        let icon = style.grid.icon_size * UNIT;
+        // The combo column starts after the row heads and the five columns.
+        let combo_left = 6.0 * cell;
+        for (r, (mover, capture)) in [
+            ("wK", "wR"),
+            ("wQ", "wK"),
+            ("wR", "wN"),
+            ("wB", "wB"),
+            ("wN", "wQ"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let cy = (r as f64 + 1.5) * cell;
+            let in_row: Vec<&(String, f64, f64, f64)> = drawn
+                .iter()
+                .filter(|d| (d.2 + icon / 2.0 - cy).abs() < 0.01)
+                .collect();
+            let combo: Vec<&str> = in_row
+                .iter()
+                .filter(|d| d.1 >= combo_left)
+                .map(|d| d.0.as_str())
+                .collect();
+            assert_eq!(combo, [mover, capture], "row {r}: {in_row:?}");
+            // The row's head is the mover too.
+            assert_eq!(in_row[0].0, mover);
+        }
+        // The icons of a combo sit side by side, inside the column.
+        let width: f64 = svg
+            .split("viewBox=\"")
+            .nth(1)
+            .and_then(|v| v.split(' ').nth(2))
+            .and_then(|w| w.parse().ok())
+            .unwrap();
+        let pad = style.grid.padding * UNIT;
+        let right = width - 2.0 * pad;
+        for d in drawn.iter().filter(|d| d.1 >= combo_left) {
+            assert!(d.1 > combo_left && d.1 + icon < right, "{d:?}");
+        }
+        // Text that is not piece letters stays text.
+        let text = "    type: masquerade\n    . K Q R B N combo\n    K . . O . . K+R\n";
+        let svg = diagram_svg(&parse(text), &style);
+        assert!(svg.contains("aria-label=\"K+R\""));
     }
 }
