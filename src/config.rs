@@ -19,6 +19,7 @@ pub const CONFIG_FILE: &str = "chess-kit-docs.toml";
 pub struct Config {
     pub build: BuildConfig,
     pub check: CheckConfig,
+    pub site: SiteConfig,
     /// Games built on standard chess, with their rule switches (`[[variant]]`).
     #[serde(rename = "variant")]
     pub variants: Vec<toml::Spanned<crate::engine::variants::VariantConfig>>,
@@ -48,6 +49,25 @@ pub struct BuildConfig {
 fn page_format<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<PageFormat>, D::Error> {
     let name = String::deserialize(d)?;
     name.parse().map(Some).map_err(serde::de::Error::custom)
+}
+
+/// The HTML site's index: the books in the order listed (`[[site.book]]`),
+/// each with a description; books not listed follow, by title.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(default, deny_unknown_fields)]
+pub struct SiteConfig {
+    pub book: Vec<SiteBookConfig>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub struct SiteBookConfig {
+    /// The book's file name without `.md`.
+    pub name: String,
+    /// A sentence or two under its title; the book's own front matter
+    /// `description:` wins over it.
+    #[serde(default)]
+    pub description: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

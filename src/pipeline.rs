@@ -852,6 +852,10 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                                 },
                                 || {
                                     let web = html::Drawings::for_one_build(drawings.clone());
+                                    let options = html::HtmlOptions {
+                                        site: config.site.clone(),
+                                        ..html::HtmlOptions::default()
+                                    };
                                     let r = write_html(
                                         &publishable,
                                         &output,
@@ -859,6 +863,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                                         &web,
                                         &style,
                                         &checked.fens,
+                                        &options,
                                     );
                                     (r, timed("HTML site"))
                                 },
@@ -952,6 +957,7 @@ pub fn write_html(
     drawings: &html::Drawings,
     style: &crate::style::Style,
     fens: &BTreeMap<String, Vec<FenResult>>,
+    options: &html::HtmlOptions,
 ) -> Result<(), Vec<Diagnostic>> {
     let site_books: Vec<html::SiteBook> = books
         .iter()
@@ -964,7 +970,7 @@ pub fn write_html(
         .collect();
     // The site is made whole (its index and search index read every
     // book), so it is kept whole when nothing it is made from changed.
-    let key = site_key(&site_books, templates, style);
+    let key = site_key(&site_books, templates, style, &options.site);
     let ours = |owner: &str| {
         owner == html::OWNER
             || owner
@@ -980,25 +986,28 @@ pub fn write_html(
         open: None,
         key,
     };
-    html::write_site(
-        &site_books,
-        templates,
-        drawings,
-        style,
-        &html::HtmlOptions::default(),
-        &mut sink,
-    )
+    html::write_site(&site_books, templates, drawings, style, options, &mut sink)
 }
 
 /// What the HTML site is made from: the tool's version, every book's text
 /// and contents, the diagrams' positions (which the settings' games may
 /// change), the files it links to, the style and the templates.
-fn site_key(books: &[html::SiteBook], templates: &Templates, style: &crate::style::Style) -> u64 {
+fn site_key(
+    books: &[html::SiteBook],
+    templates: &Templates,
+    style: &crate::style::Style,
+    site: &crate::config::SiteConfig,
+) -> u64 {
     let mut text = format!(
         "{}\n{style:?}\n{:016x}\n",
         env!("CARGO_PKG_VERSION"),
         templates.fingerprint()
     );
+    // The settings' order and descriptions, when there are any, so that a
+    // site made without them keeps its key.
+    if *site != crate::config::SiteConfig::default() {
+        text.push_str(&format!("{site:?}\n"));
+    }
     for sb in books {
         let (book, toc) = (sb.book, sb.toc);
         text.push_str(&format!("{}\n{toc:?}\n{:?}\n", book.name, sb.fens));

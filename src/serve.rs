@@ -231,7 +231,10 @@ impl Site {
                 fens: checked.fens.get(&book.name).map_or(&[][..], Vec::as_slice),
             })
             .collect();
-        let options = HtmlOptions { live_reload: true };
+        let options = HtmlOptions {
+            live_reload: true,
+            site: config.site.clone(),
+        };
         match html::site(&site_books, &templates, &self.drawings, &style, &options) {
             Ok(files) => match OutputDir::open(&self.out) {
                 Ok(output) => {

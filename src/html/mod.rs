@@ -55,6 +55,8 @@ pub struct HtmlOptions {
     /// a later rebuild reloads as soon as it asks, and a page that did not
     /// change is not written again.
     pub live_reload: bool,
+    /// The index's order and the books' descriptions, from the settings.
+    pub site: crate::config::SiteConfig,
 }
 
 /// What a page under `serve` says in place of its rebuild's number.
@@ -217,6 +219,7 @@ pub fn write_site(
             }
         }
     }
+    order_index(&mut index_books, &options.site);
     let site_title = match books {
         [one] => book_title(one.book),
         _ => "Rulebooks".to_string(),
@@ -405,11 +408,39 @@ struct Link {
 
 #[derive(Serialize)]
 struct BookSummary {
+    /// The book's file name without `.md`.
+    name: String,
     title: String,
     subtitle: Option<String>,
+    description: Option<String>,
     href: String,
     print_href: String,
     entries: Vec<Link>,
+}
+
+/// The index's order: the books the settings list, in their order, then
+/// the others by title (a leading "The", "A" or "An" aside, as a library
+/// files them), then by file name.
+fn order_index(books: &mut [BookSummary], site: &crate::config::SiteConfig) {
+    let listed = |b: &BookSummary| site.book.iter().position(|s| s.name == b.name);
+    let filed_as = |b: &BookSummary| {
+        let title = b.title.trim().to_lowercase();
+        ["the ", "a ", "an "]
+            .iter()
+            .find_map(|article| title.strip_prefix(article).map(str::to_string))
+            .unwrap_or(title)
+    };
+    books.sort_by(|a, b| {
+        let by_listing = match (listed(a), listed(b)) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        };
+        by_listing
+            .then_with(|| filed_as(a).cmp(&filed_as(b)))
+            .then_with(|| a.name.cmp(&b.name))
+    });
 }
 
 /// A book's pages and its entry for the site's index.
@@ -692,8 +723,21 @@ fn book_files(
         None => sink.file(print_rel, print_page(print_body)?.into_bytes())?,
     }
     let summary = BookSummary {
+        name: book.name.clone(),
         title: title.clone(),
         subtitle: book.front_matter.subtitle().map(str::to_string),
+        description: book
+            .front_matter
+            .get("description")
+            .map(str::to_string)
+            .or_else(|| {
+                made.options
+                    .site
+                    .book
+                    .iter()
+                    .find(|b| b.name == book.name)
+                    .and_then(|b| b.description.clone())
+            }),
         href: format!("{}/index.html", crate::book::url_segment(&book.name)),
         print_href: format!("{}/print.html", crate::book::url_segment(&book.name)),
         entries: entries

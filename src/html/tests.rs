@@ -192,7 +192,10 @@ fn served_pages_carry_the_mark_serve_stamps() {
             &templates,
             &Drawings::default(),
             &Style::default(),
-            &HtmlOptions { live_reload },
+            &HtmlOptions {
+                live_reload,
+                ..HtmlOptions::default()
+            },
         )
         .unwrap();
         let (_, bytes) = files
@@ -293,4 +296,106 @@ fn a_chess_diagram_has_a_copy_fen_button_and_an_analysis_link() {
     .unwrap();
     assert!(script.contains("navigator.clipboard"), "{script}");
     assert!(script.contains("execCommand(\"copy\")"), "{script}");
+}
+
+#[test]
+fn the_index_lists_books_in_the_settings_order_then_by_title_with_descriptions() {
+    let named = |name: &str, front: &str| {
+        let mut diags = Vec::new();
+        Book::parse(
+            SourceFile::new(
+                format!("rules/{name}.md"),
+                format!("---\n{front}\n---\n\n## Zombie Chess\n\nText.\n"),
+            ),
+            &mut diags,
+        )
+    };
+    let books = [
+        named("alpha", "title: Alpha Games"),
+        named("new", "title: New Rules\nsubtitle: Experiments"),
+        named(
+            "main",
+            "title: The Rules\ndescription: The book's own words.",
+        ),
+        named("karl", "title: Karl's Variants"),
+        named("zeta", "title: The Best Games"),
+    ];
+    let tocs: Vec<Vec<TocEntry>> = books
+        .iter()
+        .map(|b| crate::contents::table_of_contents(b, &mut Vec::new()))
+        .collect();
+    let site_books: Vec<SiteBook> = books
+        .iter()
+        .zip(&tocs)
+        .map(|(book, toc)| SiteBook {
+            book,
+            toc,
+            findings: Vec::new(),
+            fens: &[],
+        })
+        .collect();
+    let listed = |name: &str, description: Option<&str>| crate::config::SiteBookConfig {
+        name: name.to_string(),
+        description: description.map(str::to_string),
+    };
+    let options = HtmlOptions {
+        site: crate::config::SiteConfig {
+            book: vec![
+                listed("main", Some("The settings' words.")),
+                listed("new", Some("Games being tried out.")),
+                listed("gone", Some("A book not in this build.")),
+            ],
+        },
+        ..HtmlOptions::default()
+    };
+    let templates = Templates::load(None).unwrap();
+    let files = site(
+        &site_books,
+        &templates,
+        &Drawings::default(),
+        &Style::default(),
+        &options,
+    )
+    .unwrap();
+    let index = files
+        .iter()
+        .find(|(p, _)| p == "index.html")
+        .map(|(_, b)| String::from_utf8(b.clone()).unwrap())
+        .unwrap();
+    let at = |text: &str| {
+        index
+            .find(text)
+            .unwrap_or_else(|| panic!("{text} in {index}"))
+    };
+    // The settings' order first; then by title, "The" aside: Alpha, The
+    // Best, Karl's.
+    let order = [
+        at(">The Rules<"),
+        at(">New Rules<"),
+        at(">Alpha Games<"),
+        at(">The Best Games<"),
+        at(">Karl&#39;s Variants<"),
+    ];
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    // The book's own description wins over the settings'; the subtitle
+    // stays, and the description follows it.
+    assert!(index.contains("<p class=\"book-description\">The book&#39;s own words.</p>"));
+    assert!(!index.contains("The settings"));
+    assert!(at("Experiments") < at("Games being tried out."));
+    assert_eq!(index.matches("class=\"book-description\"").count(), 2);
+    // The pages and the search index do not depend on the order.
+    let plain = site(
+        &site_books,
+        &templates,
+        &Drawings::default(),
+        &Style::default(),
+        &HtmlOptions::default(),
+    )
+    .unwrap();
+    for ((p, a), (q, b)) in files.iter().zip(&plain) {
+        assert_eq!(p, q);
+        if p != "index.html" {
+            assert!(a == b, "{p} changed");
+        }
+    }
 }
