@@ -651,6 +651,9 @@ struct Ctx<'a> {
     label_units: f32,
     /// Whether boxes keep what they draw: the first pass only measures.
     keep_draws: bool,
+    /// The box of the last part of the card table set, while nothing but
+    /// lines has followed it.
+    card_part: Option<usize>,
     /// The structure's elements not yet handed over with a page.
     elements: Vec<Element>,
     /// The next element's id.
@@ -892,6 +895,7 @@ pub fn plan<'a>(
         title_slug: None,
         label_units: (style.board.label_size * UNIT) as f32,
         keep_draws: false,
+        card_part: None,
         elements: Vec::new(),
         next_elem: 0,
         parent: None,
@@ -1472,7 +1476,56 @@ impl<'a> Ctx<'a> {
         ) {
             b.brk = Brk::Never;
         }
+        let card_part = self.book.diagrams.get(index).is_some_and(|d| {
+            matches!(
+                d.diagram.as_ref().map(|d| &d.kind),
+                Some(crate::diagram::DiagramKind::Grid(
+                    crate::diagram::Grid::Cards(_)
+                ))
+            )
+        });
+        if card_part {
+            self.keep_card_table(&b);
+        }
         self.push(b);
+        self.card_part = card_part.then(|| self.out.len() - 1);
+    }
+
+    /// The book's card table is one table, written in parts (the black
+    /// cards, the red cards), each introduced by a line: a part that
+    /// follows the one before with only its introduction between them
+    /// stays on that part's page, when the parts fit one page together.
+    /// Otherwise the second part could stand alone on its section's last
+    /// page, as the letter book's Appendix A did.
+    fn keep_card_table(&mut self, part: &VBox) {
+        let Some(previous) = self.card_part else {
+            return;
+        };
+        let between = &self.out[previous + 1..];
+        if between.is_empty() || between.iter().any(|b| b.kind != BoxKind::Line) {
+            return;
+        }
+        // The run of parts kept together so far, from its first part.
+        let mut first = previous;
+        while first > 0 && self.out[first].brk == Brk::Never {
+            first -= 1;
+        }
+        let run = &self.out[first..];
+        let height: f32 = run
+            .iter()
+            .enumerate()
+            .map(|(k, b)| if k == 0 { 0.0 } else { b.space_before } + b.height - b.shrink)
+            .sum::<f32>()
+            + part.space_before
+            + part.height
+            - part.shrink;
+        if height <= self.body {
+            for b in &mut self.out[previous + 1..] {
+                if b.brk == Brk::Allowed {
+                    b.brk = Brk::Never;
+                }
+            }
+        }
     }
 
     /// How far a diagram drawn at `scale` points to its unit may shrink
@@ -1964,6 +2017,7 @@ impl<'a> Ctx<'a> {
             title_slug: None,
             label_units: self.label_units,
             keep_draws: true,
+            card_part: None,
             elements: Vec::new(),
             next_elem: 0,
             parent: None,
@@ -2463,6 +2517,7 @@ mod tests {
             title_slug: None,
             label_units: (style.board.label_size * UNIT) as f32,
             keep_draws: true,
+            card_part: None,
             elements: Vec::new(),
             next_elem: 0,
             parent: None,
