@@ -761,6 +761,9 @@ pub struct Plan {
     pub outline: Vec<OutlineEntry>,
     /// Each heading's page index and y.
     pub anchors: BTreeMap<String, (usize, f32)>,
+    /// Per page, how far its most stretched gap (between paragraphs, around
+    /// headings and figures) grew past its natural size, in points.
+    pub gap_growth: Vec<f32>,
     /// Per page, each box index and its y.
     pages_of: Vec<Vec<(usize, f32)>>,
     /// How much each box's figure shrinks.
@@ -1977,8 +1980,22 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        let gap_growth = pages_of
+            .iter()
+            .map(|placed| {
+                placed
+                    .windows(2)
+                    .map(|w| {
+                        let ((a, ya), (b, yb)) = (w[0], w[1]);
+                        let natural = ya + self.out[a].height - lost[a] + self.out[b].space_before;
+                        (yb - natural).max(0.0)
+                    })
+                    .fold(0.0, f32::max)
+            })
+            .collect();
         Plan {
             pages: pages_of.len(),
+            gap_growth,
             trees: self
                 .tree_list
                 .iter()
