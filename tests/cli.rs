@@ -746,25 +746,7 @@ fn check_json_gives_each_diagrams_fen_in_a_record_of_its_own() {
     assert_eq!(c960["variant"], "chess960");
     // The keys are the README's, in its machine-output table.
     let readme = fs::read_to_string("README.md").unwrap();
-    let table = readme
-        .split("| key | value |\n| --- | --- |\n")
-        .nth(1)
-        .and_then(|t| t.split("\n\n").next())
-        .unwrap();
-    let mut documented: Vec<String> = table
-        .lines()
-        .flat_map(|row| {
-            let first = row.split('|').nth(1).unwrap_or("");
-            first
-                .split(',')
-                .map(|k| k.trim().trim_matches('`').to_string())
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    documented.sort();
-    let mut keys: Vec<String> = first.as_object().unwrap().keys().cloned().collect();
-    keys.sort();
-    assert_eq!(keys, documented);
+    assert_eq!(record_keys(first), documented_keys(&readme, "key"));
     // Findings keep their form: no FEN key.
     let o = run(&[
         "check",
@@ -776,12 +758,18 @@ fn check_json_gives_each_diagrams_fen_in_a_record_of_its_own() {
         serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
     assert!(first.get("severity").is_some() && first.get("fen").is_none());
     // A finding's keys are the README's, in its table of a finding's fields.
+    assert_eq!(record_keys(&first), documented_keys(&readme, "field"));
+}
+
+/// The keys a README table names in its first column (`a`, `b` for two),
+/// sorted; the table is the one whose header is `| HEADER | value |`.
+fn documented_keys(readme: &str, header: &str) -> Vec<String> {
     let table = readme
-        .split("| field | value |\n| --- | --- |\n")
+        .split(&format!("| {header} | value |\n| --- | --- |\n"))
         .nth(1)
         .and_then(|t| t.split("\n\n").next())
         .unwrap();
-    let mut documented: Vec<String> = table
+    let mut keys: Vec<String> = table
         .lines()
         .flat_map(|row| {
             let first = row.split('|').nth(1).unwrap_or("");
@@ -791,10 +779,15 @@ fn check_json_gives_each_diagrams_fen_in_a_record_of_its_own() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    documented.sort();
-    let mut keys: Vec<String> = first.as_object().unwrap().keys().cloned().collect();
     keys.sort();
-    assert_eq!(keys, documented);
+    keys
+}
+
+/// A JSON record's keys, sorted.
+fn record_keys(record: &serde_json::Value) -> Vec<String> {
+    let mut keys: Vec<String> = record.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    keys
 }
 
 /// Settings and templates belong to the book, not to the folder the tool
