@@ -484,21 +484,24 @@ impl Book {
                         .map(String::as_str)
                         .filter(|s| *s != "back" && !matches!(card_face(s), CardFace::Piece(_)))
                         .collect();
-                    diags.push(
-                        Diagnostic::error(
-                            &self.source,
-                            *span,
-                            format!("unknown card symbol `{symbol}`"),
-                        )
-                        .with_help(crate::suggest::help(
-                            symbol,
-                            known.iter().map(String::as_str),
-                            &format!(
-                                "a card shows a piece letter (K Q R B N P, k q r b n p), `back`, or a symbol of the book's card table ({})",
-                                extra.join(", ")
-                            ),
-                        )),
+                    let (help, fix) = crate::suggest::help_and_fix(
+                        symbol,
+                        known.iter().map(String::as_str),
+                        &format!(
+                            "a card shows a piece letter (K Q R B N P, k q r b n p), `back`, or a symbol of the book's card table ({})",
+                            extra.join(", ")
+                        ),
                     );
+                    let d = Diagnostic::error(
+                        &self.source,
+                        *span,
+                        format!("unknown card symbol `{symbol}`"),
+                    )
+                    .with_help(help);
+                    diags.push(match fix {
+                        Some(name) => d.with_fix(name),
+                        None => d,
+                    });
                 }
             }
         }

@@ -30,6 +30,9 @@ const EXIT_HELP: &str =
 const COMPLETIONS_HELP: &str = "Load it for the shell you are in (bash: `source <(chess-kit-docs completions bash)`), or save it where the shell looks: ~/.local/share/bash-completion/completions/chess-kit-docs, a file `_chess-kit-docs` in a folder of zsh's $fpath, ~/.config/fish/completions/chess-kit-docs.fish.
 
 Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
+const LSP_HELP: &str = "An editor starts it: VS Code through editors/vscode/, Neovim with vim.lsp.start, Helix in languages.toml (the README's \"Editors\" gives each). It reads the rulebooks' settings from their book root, and checks each open rulebook from the editor's text.
+
+Exit status: 0 success, 1 problems in the input (here: the editor exited without a shutdown request, as the protocol counts it), 2 usage.";
 const MAN_HELP: &str = "Read it with `chess-kit-docs man | man -l -`, or install the pages: `chess-kit-docs man -o ~/.local/share/man/man1`.
 
 Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
@@ -223,6 +226,13 @@ enum Command {
         /// The folder to write `chess-kit-docs.1` and a `chess-kit-docs-<command>.1` for each command into
         #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
+    },
+    /// Run the language server on standard input and output, so an editor shows every finding as the author types (see the README's "Editors")
+    #[command(after_help = LSP_HELP)]
+    Lsp {
+        /// Talk over standard input and output (the only way; editors' clients pass it)
+        #[arg(long)]
+        stdio: bool,
     },
     /// Turn a plain-text list of variants into a rulebook (Markdown with diagrams)
     #[command(after_help = EXIT_HELP)]
@@ -449,6 +459,10 @@ where
             EXIT_OK
         }
         Command::Man { out } => man(&ui, out.as_deref()),
+        Command::Lsp { stdio } => {
+            let _ = stdio;
+            crate::lsp::run_stdio()
+        }
         Command::Import { file, out, force } => {
             let imported = crate::import::import_file(&file, out.as_deref(), force);
             let mut diags = imported.diagnostics;

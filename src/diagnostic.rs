@@ -39,6 +39,16 @@ pub struct Diagnostic {
     pub rule: Option<&'static str>,
     /// Set when the author allowed this finding: the allowance's reason.
     pub allowed: Option<String>,
+    /// The one obvious edit, where there is one (a misspelt name's nearest
+    /// known one): an editor offers it as a quick fix.
+    pub fix: Option<Fix>,
+}
+
+/// An edit that removes a problem: `text` in place of the source's `span`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub span: Span,
+    pub text: String,
 }
 
 impl Diagnostic {
@@ -53,6 +63,7 @@ impl Diagnostic {
             help: None,
             rule: None,
             allowed: None,
+            fix: None,
         }
     }
 
@@ -74,11 +85,23 @@ impl Diagnostic {
             help: None,
             rule: None,
             allowed: None,
+            fix: None,
         }
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The quick fix: `text` in place of the problem's span.
+    pub fn with_fix(mut self, text: impl Into<String>) -> Self {
+        if let Some(span) = self.span {
+            self.fix = Some(Fix {
+                span,
+                text: text.into(),
+            });
+        }
         self
     }
 

@@ -19,6 +19,7 @@ pub mod engine;
 pub mod html;
 pub mod import;
 pub mod init;
+pub mod lsp;
 pub mod output;
 pub mod pdf;
 pub mod pipeline;

@@ -580,6 +580,59 @@ pub fn check_text(text: &str, options: &CheckOptions) -> Result<CheckReport, Dia
     Ok(check_report(diags, checked, started))
 }
 
+/// A rulebook as an editor holds it, checked from its text (not the file
+/// on disk) as `check` checks it, with the settings of its book root.
+pub struct DocumentCheck {
+    pub book: Book,
+    /// The rulebook's problems, in the order of the text, allowed findings
+    /// marked.
+    pub diags: Vec<Diagnostic>,
+    /// Problems found elsewhere: the settings file, the contents file.
+    pub elsewhere: Vec<Diagnostic>,
+    /// Each diagram's FEN, or why it has none, in the book's order.
+    pub fens: Vec<FenResult>,
+    /// The settings the book was checked with.
+    pub config: Config,
+}
+
+/// Checks the rulebook `path` whose text is `text` (an editor's unsaved
+/// copy). The settings, images and contents file are read from disk, as
+/// `check` reads them; no search (`--shortest`) runs.
+pub fn check_document(path: &Path, text: &str) -> DocumentCheck {
+    let mut elsewhere = Vec::new();
+    let config = load_config(&[path.to_path_buf()]).unwrap_or_else(|d| {
+        elsewhere.push(d);
+        Config {
+            dir: config_dir(&[path.to_path_buf()]),
+            ..Config::default()
+        }
+    });
+    let run = with_variants(
+        &check_run(&CheckOptions::default()),
+        &config,
+        &mut elsewhere,
+    );
+    let mut book_diags = Vec::new();
+    let book = Book::parse(SourceFile::new(path, text), &mut book_diags);
+    let mut one = check_loaded_book(book, book_diags, &run);
+    let mut findings = std::mem::take(&mut one.findings);
+    let names = BTreeSet::from([one.book.name.as_str()]);
+    apply_allowances(&config, &names, &mut findings, &mut elsewhere);
+    let (mut diags, others): (Vec<_>, Vec<_>) = std::mem::take(&mut one.diags)
+        .into_iter()
+        .chain(findings.into_iter().map(|f| f.diagnostic))
+        .partition(|d| d.path.as_path() == path);
+    elsewhere.extend(others);
+    crate::diagnostic::sort(&mut diags);
+    DocumentCheck {
+        book: one.book,
+        diags,
+        elsewhere,
+        fens: one.fens,
+        config,
+    }
+}
+
 fn check_run(options: &CheckOptions) -> CheckRun {
     CheckRun {
         rules: true,

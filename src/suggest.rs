@@ -24,9 +24,19 @@ pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) ->
 
 /// A help line: the suggestion, if there is one, before the `general` help.
 pub fn help<'a>(word: &str, known: impl IntoIterator<Item = &'a str>, general: &str) -> String {
-    match did_you_mean(word, known) {
-        Some(s) => format!("{s} {general}"),
-        None => general.to_string(),
+    help_and_fix(word, known, general).0
+}
+
+/// The help line, and the known name to write in the word's place when
+/// one is close (an editor's quick fix).
+pub fn help_and_fix<'a>(
+    word: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    general: &str,
+) -> (String, Option<&'a str>) {
+    match nearest(word, known) {
+        Some(name) => (format!("did you mean `{name}`? {general}"), Some(name)),
+        None => (general.to_string(), None),
     }
 }
 

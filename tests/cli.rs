@@ -833,7 +833,7 @@ fn the_books_own_style_applies_from_any_current_folder() {
 }
 
 /// The subcommands a user can call (`help` aside).
-const COMMANDS: [&str; 10] = [
+const COMMANDS: [&str; 11] = [
     "init",
     "build",
     "check",
@@ -843,6 +843,7 @@ const COMMANDS: [&str; 10] = [
     "clean",
     "completions",
     "man",
+    "lsp",
     "import",
 ];
 
@@ -1301,7 +1302,7 @@ fn the_manual_pages_render_with_man() {
     let o = run(&["man", "-o", dir.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("wrote 11 manual pages"),
+        stderr(&o).contains("wrote 12 manual pages"),
         "{}",
         stderr(&o)
     );

@@ -4,7 +4,9 @@
 
 mod parse;
 
-pub use parse::{CARD_TABLE_HEADER, parse_diagram, parse_diagram_block};
+pub use parse::{
+    ARROW_COLOURS, CARD_TABLE_HEADER, GRID_TYPES, line_names, parse_diagram, parse_diagram_block,
+};
 
 use std::fmt;
 

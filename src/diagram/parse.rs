@@ -65,6 +65,22 @@ impl Parser<'_> {
         self.diags
             .push(Diagnostic::error(self.src, span, message.into()).with_help(help));
     }
+
+    /// An error whose help suggests a known name close to the word at
+    /// `span`: that name is also the error's fix.
+    fn error_suggest<'a>(
+        &mut self,
+        span: Span,
+        message: impl Into<String>,
+        (word, known, general): (&str, impl IntoIterator<Item = &'a str>, &str),
+    ) {
+        let (help, fix) = crate::suggest::help_and_fix(word, known, general);
+        let mut d = Diagnostic::error(self.src, span, message.into()).with_help(help);
+        if let Some(name) = fix {
+            d = d.with_fix(name);
+        }
+        self.diags.push(d);
+    }
 }
 
 /// Parses the diagram block at `span` (whole lines, indentation included).
@@ -232,32 +248,50 @@ fn unknown_piece(p: &mut Parser, token: &str, span: Span) {
     let squares: Vec<String> = token.chars().map(String::from).collect();
     let suggestion = match token {
         // A knight by another language's letter or by its shape.
-        "S" | "H" => Some("did you mean `N`, the knight?".to_string()),
-        "s" | "h" => Some("did you mean `n`, the knight?".to_string()),
-        "-" | "_" | "0" | "*" | "," | "·" => {
-            Some("did you mean `.`, an empty square?".to_string())
-        }
+        "S" | "H" => Some(("N".to_string(), "did you mean `N`, the knight?".to_string())),
+        "s" | "h" => Some(("n".to_string(), "did you mean `n`, the knight?".to_string())),
+        "-" | "_" | "0" | "*" | "," | "·" => Some((
+            ".".to_string(),
+            "did you mean `.`, an empty square?".to_string(),
+        )),
         // Squares written without the space between them.
         _ if squares.len() > 1
             && squares
                 .iter()
                 .all(|c| c == "." || c.chars().all(|c| Piece::from_char(c).is_some())) =>
         {
-            Some(format!(
-                "did you mean `{}`? each square is its own token, separated by spaces;",
-                squares.join(" ")
-            ))
+            let spaced = squares.join(" ");
+            let text = format!(
+                "did you mean `{spaced}`? each square is its own token, separated by spaces;"
+            );
+            Some((spaced, text))
         }
         _ => None,
     };
-    let help = match suggestion {
-        Some(s) => format!("{s} {PIECES}"),
-        None => PIECES.to_string(),
-    };
-    p.error_help(span, format!("unknown piece `{token}` on the board"), help);
+    let message = format!("unknown piece `{token}` on the board");
+    match suggestion {
+        Some((fix, s)) => p.diags.push(
+            Diagnostic::error(p.src, span, message)
+                .with_help(format!("{s} {PIECES}"))
+                .with_fix(fix),
+        ),
+        None => p.error_help(span, message, PIECES),
+    }
 }
 
 const LINE_NAMES: &str = "arrow, margins, card, checkers, text, corner text and rect";
+
+/// The names a board diagram's lines may start with, as `LINE_NAMES` lists
+/// them (for an editor's completion).
+pub fn line_names() -> impl Iterator<Item = &'static str> {
+    LINE_NAMES.split(", ").flat_map(|n| n.split(" and "))
+}
+
+/// A grid diagram's kinds, for `type:`.
+pub const GRID_TYPES: [&str; 3] = ["masquerade", "cloak", "cards"];
+
+/// The arrow colours, as written.
+pub const ARROW_COLOURS: [&str; 3] = ["white", "black", "grey"];
 
 fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line) {
     let Some((name, rest)) = split_attribute(line) else {
@@ -282,12 +316,12 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
                 "black" => Some(ArrowColour::Black),
                 "grey" | "gray" => Some(ArrowColour::Grey),
                 _ => {
-                    p.error_help(
+                    p.error_suggest(
                         v[2].1,
                         format!("unknown arrow colour `{}`", v[2].0),
-                        crate::suggest::help(
+                        (
                             v[2].0,
-                            ["white", "black", "grey"],
+                            ARROW_COLOURS,
                             "arrow colours are white, black and grey",
                         ),
                     );
@@ -460,12 +494,12 @@ fn parse_board_attribute(p: &mut Parser, diagram: &mut BoardDiagram, line: &Line
             "`type:` must be the first line of a diagram",
             "a grid diagram starts with `type: masquerade`, `type: cloak` or `type: cards`",
         ),
-        _ => p.error_help(
+        _ => p.error_suggest(
             name_span,
             format!("unknown line name `{name}`"),
-            crate::suggest::help(
+            (
                 name,
-                LINE_NAMES.split(", ").flat_map(|n| n.split(" and ")),
+                line_names(),
                 &format!("the line names are {LINE_NAMES}"),
             ),
         ),
@@ -573,12 +607,12 @@ fn parse_grid(p: &mut Parser, lines: &[Line]) -> Option<Grid> {
         "cloak" => parse_cloak(p, &first, body).map(Grid::Cloak),
         "cards" => parse_cards(p, &first, body).map(Grid::Cards),
         _ => {
-            p.error_help(
+            p.error_suggest(
                 first.sub(kind),
                 format!("unknown diagram type `{kind}`"),
-                crate::suggest::help(
+                (
                     kind,
-                    ["masquerade", "cloak", "cards"],
+                    GRID_TYPES,
                     "the grid types are masquerade, cloak and cards",
                 ),
             );
@@ -1031,6 +1065,25 @@ mod tests {
         assert!(help_of("unknown arrow colour `whtie`").starts_with("did you mean `white`?"));
         assert!(
             help_of("unknown line name `corner txet`").starts_with("did you mean `corner text`?")
+        );
+        // Each guess is also the edit an editor offers, over the word.
+        let fixes: Vec<(&str, &str)> = diags
+            .iter()
+            .filter_map(|d| {
+                let fix = d.fix.as_ref()?;
+                Some((&text[fix.span.range()], fix.text.as_str()))
+            })
+            .collect();
+        assert_eq!(
+            fixes,
+            [
+                ("S", "N"),
+                ("-", "."),
+                ("PP", "P P"),
+                ("arow", "arrow"),
+                ("whtie", "white"),
+                ("corner txet", "corner text"),
+            ]
         );
         // No guess where nothing is near.
         let (_, diags) = parse(

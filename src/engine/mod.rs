@@ -39,6 +39,8 @@ pub struct Finding {
     pub span: Span,
     pub message: String,
     pub help: Option<String>,
+    /// The one obvious edit, where there is one.
+    pub fix: Option<crate::diagnostic::Fix>,
 }
 
 impl Finding {
@@ -49,6 +51,7 @@ impl Finding {
             span,
             message: message.into(),
             help: None,
+            fix: None,
         }
     }
 
@@ -140,6 +143,28 @@ pub struct RuleDiagnostic {
     pub diagram: Option<usize>,
 }
 
+/// The `##` section a finding in the text at `at` belongs to.
+fn text_section(book: &Book, at: usize) -> Option<String> {
+    book.sections
+        .iter()
+        .rfind(|s| s.span.start <= at)
+        .filter(|s| s.level == 2)
+        .map(|s| s.title.clone())
+}
+
+/// What an allowance names a finding at `span` by: its section's title and,
+/// for a finding in a diagram, the diagram's number in the section.
+pub fn finding_place(book: &Book, span: Span) -> (Option<String>, Option<usize>) {
+    match book
+        .diagrams
+        .iter()
+        .find(|e| e.span.start <= span.start && span.start < e.span.end.max(e.span.start + 1))
+    {
+        Some(e) => (book.section_of(e).map(|s| s.title.clone()), Some(e.number)),
+        None => (text_section(book, span.start), None),
+    }
+}
+
 /// Checks every diagram of `book`. Diagrams that did not parse are counted
 /// as syntax-only (their syntax errors are reported by the parser).
 pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Counts, Vec<Note>) {
@@ -152,17 +177,13 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         // `##` section it stands in.
         let section = match entry {
             Some(e) => book.section_of(e).map(|s| s.title.clone()),
-            None => book
-                .sections
-                .iter()
-                .rfind(|s| s.span.start <= f.span.start)
-                .filter(|s| s.level == 2)
-                .map(|s| s.title.clone()),
+            None => text_section(book, f.span.start),
         };
         let mut d = Diagnostic::error(&book.source, f.span, f.message);
         d.severity = f.severity;
         d.help = f.help;
         d.rule = Some(f.rule);
+        d.fix = f.fix;
         RuleDiagnostic {
             diagnostic: d,
             rule: f.rule,
@@ -328,14 +349,26 @@ fn unknown_game(
     let names = games::all()
         .map(|g| g.name().to_string())
         .chain(options.variants.iter().map(|v| v.name.clone()));
-    let help = match nearest_game(&section.title, names) {
+    let nearest = nearest_game(&section.title, names);
+    let help = match &nearest {
         Some(name) => format!("did you mean `{name}`?"),
         None => format!(
             "if `{}` is a game built on chess, state its rules in chess-kit-docs.toml (`[[variant]]` with game = \"{}\" and its switches); if it is not a game, allow this finding there (rule = \"{UNKNOWN_GAME}\")",
             section.title, section.title
         ),
     };
-    Finding::warning(UNKNOWN_GAME, span, message).with_help(help)
+    let mut finding = Finding::warning(UNKNOWN_GAME, span, message).with_help(help);
+    // The fix renames the title where the heading line spells it plainly.
+    if let Some(name) = nearest
+        && let Some(at) = text[span.range()].find(section.title.as_str())
+    {
+        let start = span.start + at;
+        finding.fix = Some(crate::diagnostic::Fix {
+            span: Span::new(start, start + section.title.len()),
+            text: name,
+        });
+    }
+    finding
 }
 
 /// The game whose name `title` misspells, if one is close: the same words
@@ -405,5 +438,54 @@ fn check_diagram(
             // Its rules are unknown: even the count of kings may differ.
             None => false,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceFile;
+
+    fn book(text: &str) -> Book {
+        let mut diags = Vec::new();
+        Book::parse(SourceFile::new("demo.md", text), &mut diags)
+    }
+
+    const BOARD: &str = "    . . . . k . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . K . . .\n";
+
+    #[test]
+    fn a_misspelt_game_heading_is_renamed_by_its_fix() {
+        let text = format!("# Book\n\n## Zombi Chess\n\nText.\n\n{BOARD}");
+        let b = book(&text);
+        let (found, _, _) = check_book(&b, &Options::default());
+        let f = found
+            .iter()
+            .find(|f| f.rule == UNKNOWN_GAME)
+            .expect("an unknown game");
+        let fix = f.diagnostic.fix.as_ref().expect("a fix");
+        assert_eq!(&text[fix.span.range()], "Zombi Chess");
+        assert_eq!(fix.text, "Zombie Chess");
+        // Nothing near: a help, but no fix.
+        let b = book(&format!("# Book\n\n## Wibble\n\n{BOARD}"));
+        let (found, _, _) = check_book(&b, &Options::default());
+        let f = found.iter().find(|f| f.rule == UNKNOWN_GAME).unwrap();
+        assert!(f.diagnostic.fix.is_none() && f.diagnostic.help.is_some());
+    }
+
+    #[test]
+    fn a_finding_is_placed_by_its_section_and_diagram() {
+        let text = format!("# Book\n\n## Zombie Chess\n\nText.\n\n{BOARD}\nMore.\n\n{BOARD}");
+        let b = book(&text);
+        let second = b.diagrams[1].span;
+        assert_eq!(
+            finding_place(&b, Span::new(second.start + 4, second.start + 5)),
+            (Some("Zombie Chess".to_string()), Some(2))
+        );
+        let prose = text.find("More").unwrap();
+        assert_eq!(
+            finding_place(&b, Span::new(prose, prose + 4)),
+            (Some("Zombie Chess".to_string()), None)
+        );
+        assert_eq!(finding_place(&b, Span::new(0, 1)), (None, None));
     }
 }

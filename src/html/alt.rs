@@ -4,7 +4,7 @@
 
 use crate::book::Book;
 use crate::diagram::{
-    ArrowColour, BoardDiagram, CardFace, Color, Diagram, DiagramKind, Grid, Role, Square,
+    Arrow, ArrowColour, BoardDiagram, CardFace, Color, Diagram, DiagramKind, Grid, Role, Square,
 };
 
 /// "Zombie Chess: Black's pawn e5 takes d4; a grey arrow d4 to c6. White:
@@ -52,36 +52,7 @@ fn board_text(b: &BoardDiagram) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut moves: Vec<String> = Vec::new();
     for a in &b.arrows {
-        let (from, to) = (square(a.from), square(a.to));
-        let colour = match a.colour {
-            ArrowColour::White => Some(Color::White),
-            ArrowColour::Black => Some(Color::Black),
-            ArrowColour::Grey => None,
-        };
-        let text = match (colour, a.is_ring()) {
-            (_, true) => format!("a {} ring on {from}", a.colour.name()),
-            (None, false) => format!("a grey arrow {from} to {to}"),
-            (Some(c), false) => {
-                // The piece stands at the head once moved, at the tail before.
-                let at_head = b.board.get(a.to).filter(|p| p.color == c);
-                let at_tail = b.board.get(a.from).filter(|p| p.color == c);
-                match at_head.or(at_tail) {
-                    Some(p) => {
-                        let diagonal_pawn = p.role == Role::Pawn && a.from.file != a.to.file;
-                        let onto_enemy =
-                            at_head.is_none() && b.board.get(a.to).is_some_and(|q| q.color != c);
-                        let verb = if diagonal_pawn || onto_enemy {
-                            "takes"
-                        } else {
-                            "to"
-                        };
-                        format!("{}'s {} {from} {verb} {to}", side(c), p.role.name())
-                    }
-                    None => format!("a {} arrow {from} to {to}", a.colour.name()),
-                }
-            }
-        };
-        moves.push(text);
+        moves.push(arrow_text(b, a));
     }
     if !moves.is_empty() {
         parts.push(moves.join("; "));
@@ -124,6 +95,40 @@ fn board_text(b: &BoardDiagram) -> String {
         "an empty board".into()
     } else {
         parts.join(". ")
+    }
+}
+
+/// What one arrow of `b` stands for: "Black's pawn e5 takes d4", "a grey
+/// arrow d4 to c6", "a white ring on e4".
+pub fn arrow_text(b: &BoardDiagram, a: &Arrow) -> String {
+    let (from, to) = (square(a.from), square(a.to));
+    let colour = match a.colour {
+        ArrowColour::White => Some(Color::White),
+        ArrowColour::Black => Some(Color::Black),
+        ArrowColour::Grey => None,
+    };
+    match (colour, a.is_ring()) {
+        (_, true) => format!("a {} ring on {from}", a.colour.name()),
+        (None, false) => format!("a grey arrow {from} to {to}"),
+        (Some(c), false) => {
+            // The piece stands at the head once moved, at the tail before.
+            let at_head = b.board.get(a.to).filter(|p| p.color == c);
+            let at_tail = b.board.get(a.from).filter(|p| p.color == c);
+            match at_head.or(at_tail) {
+                Some(p) => {
+                    let diagonal_pawn = p.role == Role::Pawn && a.from.file != a.to.file;
+                    let onto_enemy =
+                        at_head.is_none() && b.board.get(a.to).is_some_and(|q| q.color != c);
+                    let verb = if diagonal_pawn || onto_enemy {
+                        "takes"
+                    } else {
+                        "to"
+                    };
+                    format!("{}'s {} {from} {verb} {to}", side(c), p.role.name())
+                }
+                None => format!("a {} arrow {from} to {to}", a.colour.name()),
+            }
+        }
     }
 }
 

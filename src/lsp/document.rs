@@ -1,0 +1,186 @@
+//! A document as the editor holds it, and the protocol's positions: a line
+//! and a character offset counted in UTF-16 code units (the protocol's
+//! default) or in bytes (UTF-8, when the editor offers it).
+
+use ls_types::{Position, Range, TextDocumentContentChangeEvent};
+
+use crate::source::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    Utf8,
+    Utf16,
+}
+
+/// Where each line of a text starts, to turn byte offsets into positions
+/// and back.
+pub struct LineIndex {
+    starts: Vec<usize>,
+    encoding: Encoding,
+}
+
+impl LineIndex {
+    pub fn new(text: &str, encoding: Encoding) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts, encoding }
+    }
+
+    /// The position of byte `offset` (clamped to the text, and back to a
+    /// character boundary).
+    pub fn position(&self, text: &str, offset: usize) -> Position {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let before = &text[self.starts[line]..offset];
+        let character = match self.encoding {
+            Encoding::Utf8 => before.len(),
+            Encoding::Utf16 => before.encode_utf16().count(),
+        };
+        Position::new(line as u32, character as u32)
+    }
+
+    pub fn range(&self, text: &str, span: Span) -> Range {
+        Range::new(
+            self.position(text, span.start),
+            self.position(text, span.end.max(span.start)),
+        )
+    }
+
+    /// The byte offset of `position`. A line past the end is the end of the
+    /// text; a character past the line's end is the line's end (before its
+    /// line break), as the protocol asks; one inside a character (half a
+    /// surrogate pair, a byte inside UTF-8) is that character's start.
+    pub fn offset(&self, text: &str, position: Position) -> usize {
+        let Some(&start) = self.starts.get(position.line as usize) else {
+            return text.len();
+        };
+        let end = self
+            .starts
+            .get(position.line as usize + 1)
+            .map_or(text.len(), |&next| next - 1);
+        let line = &text[start..end];
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let wanted = position.character as usize;
+        let mut units = 0;
+        for (i, c) in line.char_indices() {
+            let width = match self.encoding {
+                Encoding::Utf8 => c.len_utf8(),
+                Encoding::Utf16 => c.len_utf16(),
+            };
+            if units + width > wanted {
+                return start + i;
+            }
+            units += width;
+        }
+        start + line.len()
+    }
+}
+
+/// An open document: its text and the version the editor gave it.
+pub struct Document {
+    pub text: String,
+    pub version: i32,
+    pub index: LineIndex,
+}
+
+impl Document {
+    pub fn new(text: String, version: i32, encoding: Encoding) -> Document {
+        let index = LineIndex::new(&text, encoding);
+        Document {
+            text,
+            version,
+            index,
+        }
+    }
+
+    /// Applies the editor's changes in order: a change with a range
+    /// replaces that range, one without replaces the whole text.
+    pub fn apply(&mut self, changes: Vec<TextDocumentContentChangeEvent>, version: i32) {
+        for change in changes {
+            match change.range {
+                Some(range) => {
+                    let start = self.index.offset(&self.text, range.start);
+                    let end = self.index.offset(&self.text, range.end).max(start);
+                    self.text.replace_range(start..end, &change.text);
+                }
+                None => self.text = change.text,
+            }
+            self.index = LineIndex::new(&self.text, self.index.encoding);
+        }
+        self.version = version;
+    }
+
+    pub fn offset(&self, position: Position) -> usize {
+        self.index.offset(&self.text, position)
+    }
+
+    pub fn range(&self, span: Span) -> Range {
+        self.index.range(&self.text, span)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(
+        range: Option<((u32, u32), (u32, u32))>,
+        text: &str,
+    ) -> TextDocumentContentChangeEvent {
+        TextDocumentContentChangeEvent {
+            range: range
+                .map(|((a, b), (c, d))| Range::new(Position::new(a, b), Position::new(c, d))),
+            range_length: None,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn positions_count_utf16_units_or_bytes() {
+        // `é` is one UTF-16 unit and two bytes; `♞` one unit and three
+        // bytes; `𝄞` two units and four bytes.
+        let text = "ab\né♞𝄞x\r\nlast";
+        let utf16 = LineIndex::new(text, Encoding::Utf16);
+        let x = text.find('x').unwrap();
+        assert_eq!(utf16.position(text, x), Position::new(1, 4));
+        assert_eq!(utf16.offset(text, Position::new(1, 4)), x);
+        let utf8 = LineIndex::new(text, Encoding::Utf8);
+        assert_eq!(utf8.position(text, x), Position::new(1, 9));
+        assert_eq!(utf8.offset(text, Position::new(1, 9)), x);
+        // Past the end of a line: its end, before `\r\n`.
+        assert_eq!(utf16.offset(text, Position::new(1, 99)), x + 1);
+        // Inside the surrogate pair: the character's start.
+        assert_eq!(
+            utf16.offset(text, Position::new(1, 3)),
+            text.find('𝄞').unwrap()
+        );
+        // Past the last line: the end.
+        assert_eq!(utf16.offset(text, Position::new(9, 0)), text.len());
+        assert_eq!(utf16.position(text, text.len()), Position::new(2, 4));
+        // Inside a character's bytes: back to its start.
+        assert_eq!(utf16.position(text, 4), Position::new(1, 0));
+    }
+
+    #[test]
+    fn changes_apply_in_order() {
+        let mut doc = Document::new("one\ntwo\nthree\n".into(), 1, Encoding::Utf16);
+        doc.apply(
+            vec![
+                change(Some(((1, 0), (1, 3))), "2"),
+                change(Some(((0, 3), (0, 3))), " 1"),
+                change(Some(((2, 5), (3, 0))), ""),
+            ],
+            2,
+        );
+        assert_eq!(doc.text, "one 1\n2\nthree");
+        assert_eq!(doc.version, 2);
+        doc.apply(vec![change(None, "new")], 3);
+        assert_eq!(doc.text, "new");
+        // A range backwards or past the end does not panic.
+        doc.apply(vec![change(Some(((5, 0), (0, 1))), "!")], 4);
+        assert_eq!(doc.text, "new!");
+    }
+}

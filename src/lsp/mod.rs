@@ -1,0 +1,493 @@
+//! `chess-kit-docs lsp`: a language server on standard input and output,
+//! so an editor shows the rules engine's findings as the author types.
+//!
+//! Built on rust-analyzer's own crates: `lsp-server` (a synchronous loop
+//! over channels, no async runtime: a check takes milliseconds, so
+//! requests are answered in order on one thread) and `ls-types` (the
+//! protocol's types; the maintained fork of `lsp-types`, whose release
+//! would add a second `bitflags` to the tree).
+//!
+//! A document is checked from the editor's text, never from disk, with the
+//! settings of its book root read afresh each time (they are a small file),
+//! so a change to them applies at the next check. Changes that arrive
+//! together are checked once: the check runs when no message is waiting,
+//! or before a request that needs it.
+
+mod document;
+mod features;
+mod transport;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+use crossbeam_channel::{Receiver, Sender, TryRecvError};
+use ls_types::{
+    CodeActionParams, CompletionParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DidSaveTextDocumentParams, DocumentSymbolParams, HoverParams,
+    PublishDiagnosticsParams, Uri,
+};
+use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use self::document::{Document, Encoding, LineIndex};
+use self::transport::{Outgoing, error_response};
+use crate::diagnostic::Diagnostic;
+use crate::pipeline::{DocumentCheck, check_document};
+
+/// Runs the server on standard input and output until the editor says
+/// `exit`. The exit code is 0 after a `shutdown` request, 1 otherwise (as
+/// the protocol asks).
+pub fn run_stdio() -> u8 {
+    let (incoming, outgoing, threads) = transport::stdio();
+    let code = Server::new(outgoing).run(&incoming);
+    threads.join();
+    code
+}
+
+struct Open {
+    uri: Uri,
+    path: PathBuf,
+    doc: Document,
+    /// A rulebook, checked; other files (the settings) are only followed.
+    rulebook: bool,
+    check: Option<DocumentCheck>,
+}
+
+struct Server {
+    out: Sender<Outgoing>,
+    encoding: Encoding,
+    docs: HashMap<String, Open>,
+    /// Documents changed since they were last checked.
+    dirty: BTreeSet<String>,
+    /// Other files whose problems were last published (the settings).
+    elsewhere: BTreeSet<String>,
+    shutdown: bool,
+    watch_files: bool,
+}
+
+impl Server {
+    fn new(out: Sender<Outgoing>) -> Server {
+        Server {
+            out,
+            encoding: Encoding::Utf16,
+            docs: HashMap::new(),
+            dirty: BTreeSet::new(),
+            elsewhere: BTreeSet::new(),
+            shutdown: false,
+            watch_files: false,
+        }
+    }
+
+    fn run(&mut self, incoming: &Receiver<Message>) -> u8 {
+        // Until `initialize`, a request is refused and a notification
+        // dropped, as the protocol asks.
+        loop {
+            match incoming.recv() {
+                Ok(Message::Request(r)) if r.method == "initialize" => {
+                    self.initialize(r);
+                    break;
+                }
+                Ok(Message::Request(r)) => self.send(error_response(
+                    r.id,
+                    ErrorCode::ServerNotInitialized,
+                    "the server is not initialized yet",
+                )),
+                Ok(Message::Notification(n)) if n.method == "exit" => return 1,
+                Ok(_) => {}
+                Err(_) => return 1,
+            }
+        }
+        loop {
+            let message = match incoming.try_recv() {
+                Ok(m) => m,
+                Err(TryRecvError::Empty) => {
+                    self.check_changed();
+                    match incoming.recv() {
+                        Ok(m) => m,
+                        Err(_) => return self.exit_code(),
+                    }
+                }
+                Err(TryRecvError::Disconnected) => return self.exit_code(),
+            };
+            match message {
+                Message::Notification(n) if n.method == "exit" => return self.exit_code(),
+                Message::Request(r) => {
+                    self.check_changed();
+                    let id = r.id.clone();
+                    let method = r.method.clone();
+                    let reply =
+                        catch_unwind(AssertUnwindSafe(|| self.request(r))).unwrap_or_else(|_| {
+                            Err((
+                                ErrorCode::InternalError,
+                                format!("`{method}` failed inside the server"),
+                            ))
+                        });
+                    self.send(match reply {
+                        Ok(result) => Message::Response(Response::new_ok(id, result)),
+                        Err((code, message)) => error_response(id, code, message),
+                    });
+                }
+                Message::Notification(n) => {
+                    let method = n.method.clone();
+                    if catch_unwind(AssertUnwindSafe(|| self.notification(n))).is_err() {
+                        eprintln!("chess-kit-docs lsp: `{method}` failed inside the server");
+                    }
+                }
+                // The editor's answer to our registration: nothing to do.
+                Message::Response(_) => {}
+            }
+        }
+    }
+
+    fn exit_code(&self) -> u8 {
+        if self.shutdown { 0 } else { 1 }
+    }
+
+    fn send(&self, message: Message) {
+        let _ = self.out.send(Outgoing::Message(message));
+    }
+
+    fn notify(&self, method: &str, params: impl serde::Serialize) {
+        self.send(Message::Notification(Notification::new(
+            method.to_string(),
+            params,
+        )));
+    }
+
+    fn initialize(&mut self, r: Request) {
+        let caps = &r.params["capabilities"];
+        // Bytes when the editor can count them, else UTF-16 units.
+        let offered = caps["general"]["positionEncodings"].as_array();
+        if offered.is_some_and(|list| list.iter().any(|e| e == "utf-8")) {
+            self.encoding = Encoding::Utf8;
+        }
+        self.watch_files = caps["workspace"]["didChangeWatchedFiles"]["dynamicRegistration"]
+            .as_bool()
+            .unwrap_or(false);
+        let result = json!({
+            "capabilities": {
+                "positionEncoding": match self.encoding {
+                    Encoding::Utf8 => "utf-8",
+                    Encoding::Utf16 => "utf-16",
+                },
+                "textDocumentSync": {
+                    "openClose": true,
+                    "change": 2,
+                    "save": { "includeText": false },
+                },
+                "hoverProvider": true,
+                "codeActionProvider": { "codeActionKinds": ["quickfix"] },
+                "completionProvider": { "triggerCharacters": [" ", ",", ":", "#"] },
+                "documentSymbolProvider": true,
+            },
+            "serverInfo": { "name": "chess-kit-docs", "version": env!("CARGO_PKG_VERSION") },
+        });
+        self.send(Message::Response(Response::new_ok(r.id, result)));
+    }
+
+    /// After `initialized`: ask to hear of changes to the settings, the
+    /// contents files and the styles, which the editor may not have open.
+    fn watch(&self) {
+        if !self.watch_files {
+            return;
+        }
+        let watchers: Vec<Value> = ["**/chess-kit-docs.toml", "**/*.csv", "**/templates/*.toml"]
+            .iter()
+            .map(|glob| json!({ "globPattern": glob }))
+            .collect();
+        let params = json!({ "registrations": [{
+            "id": "chess-kit-docs-settings",
+            "method": "workspace/didChangeWatchedFiles",
+            "registerOptions": { "watchers": watchers },
+        }]});
+        self.send(Message::Request(Request::new(
+            RequestId::from("chess-kit-docs-watch".to_string()),
+            "client/registerCapability".to_string(),
+            params,
+        )));
+    }
+
+    fn notification(&mut self, n: Notification) {
+        match n.method.as_str() {
+            "initialized" => self.watch(),
+            "textDocument/didOpen" => {
+                let Some(p) = params::<DidOpenTextDocumentParams>(n.params) else {
+                    return;
+                };
+                let item = p.text_document;
+                let path = path_of(&item.uri);
+                let rulebook = item.language_id == "markdown"
+                    || path
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("md"));
+                let key = item.uri.as_str().to_string();
+                self.docs.insert(
+                    key.clone(),
+                    Open {
+                        uri: item.uri,
+                        path,
+                        doc: Document::new(item.text, item.version, self.encoding),
+                        rulebook,
+                        check: None,
+                    },
+                );
+                if rulebook {
+                    self.dirty.insert(key);
+                }
+            }
+            "textDocument/didChange" => {
+                let Some(p) = params::<DidChangeTextDocumentParams>(n.params) else {
+                    return;
+                };
+                let key = p.text_document.uri.as_str().to_string();
+                if let Some(open) = self.docs.get_mut(&key) {
+                    open.doc.apply(p.content_changes, p.text_document.version);
+                    if open.rulebook {
+                        self.dirty.insert(key);
+                    } else {
+                        self.all_dirty();
+                    }
+                }
+            }
+            "textDocument/didClose" => {
+                let Some(p) = params::<DidCloseTextDocumentParams>(n.params) else {
+                    return;
+                };
+                let key = p.text_document.uri.as_str().to_string();
+                self.dirty.remove(&key);
+                if let Some(open) = self.docs.remove(&key)
+                    && open.rulebook
+                {
+                    self.publish(open.uri, Vec::new(), None);
+                }
+            }
+            "textDocument/didSave" => {
+                let Some(p) = params::<DidSaveTextDocumentParams>(n.params) else {
+                    return;
+                };
+                // A rulebook is checked from the editor's text already;
+                // saving anything else may change what it is checked with.
+                let key = p.text_document.uri.as_str();
+                if !self.docs.get(key).is_some_and(|o| o.rulebook) {
+                    self.all_dirty();
+                }
+            }
+            "workspace/didChangeWatchedFiles" => self.all_dirty(),
+            _ => {}
+        }
+    }
+
+    fn all_dirty(&mut self) {
+        let rulebooks = self.docs.iter().filter(|(_, o)| o.rulebook);
+        self.dirty.extend(rulebooks.map(|(k, _)| k.clone()));
+    }
+
+    /// Checks every changed rulebook and publishes what it found.
+    fn check_changed(&mut self) {
+        if self.dirty.is_empty() {
+            return;
+        }
+        for key in std::mem::take(&mut self.dirty) {
+            let Some(open) = self.docs.get_mut(&key) else {
+                continue;
+            };
+            let checked = catch_unwind(AssertUnwindSafe(|| {
+                check_document(&open.path, &open.doc.text)
+            }));
+            let Ok(check) = checked else {
+                eprintln!(
+                    "chess-kit-docs lsp: checking {} failed",
+                    open.path.display()
+                );
+                continue;
+            };
+            let diagnostics = check
+                .diags
+                .iter()
+                .map(|d| features::diagnostic(&open.doc.index, &open.doc.text, d))
+                .collect();
+            open.check = Some(check);
+            let (uri, version) = (open.uri.clone(), open.doc.version);
+            self.publish(uri, diagnostics, Some(version));
+        }
+        self.publish_elsewhere();
+    }
+
+    /// The settings' problems, at the settings file: published when some
+    /// open rulebook's check found them, and cleared when none does.
+    fn publish_elsewhere(&mut self) {
+        let mut by_file: BTreeMap<PathBuf, Vec<&Diagnostic>> = BTreeMap::new();
+        for open in self.docs.values() {
+            for d in open.check.iter().flat_map(|c| &c.elsewhere) {
+                by_file.entry(d.path.clone()).or_default().push(d);
+            }
+        }
+        let mut now = BTreeSet::new();
+        let mut messages = Vec::new();
+        for (path, diags) in by_file {
+            let Some(uri) = uri_of(&path) else { continue };
+            let mut shown: Vec<ls_types::Diagnostic> = Vec::new();
+            for d in diags {
+                let text = d.source.as_ref().map_or("", |s| s.text.as_str());
+                let index = LineIndex::new(text, self.encoding);
+                let one = features::diagnostic(&index, text, d);
+                if !shown.contains(&one) {
+                    shown.push(one);
+                }
+            }
+            now.insert(uri.as_str().to_string());
+            messages.push((uri, shown));
+        }
+        for gone in self.elsewhere.difference(&now) {
+            if let Ok(uri) = gone.parse::<Uri>() {
+                messages.push((uri, Vec::new()));
+            }
+        }
+        self.elsewhere = now;
+        for (uri, diagnostics) in messages {
+            self.publish(uri, diagnostics, None);
+        }
+    }
+
+    fn publish(&self, uri: Uri, diagnostics: Vec<ls_types::Diagnostic>, version: Option<i32>) {
+        self.notify(
+            "textDocument/publishDiagnostics",
+            PublishDiagnosticsParams {
+                uri,
+                diagnostics,
+                version,
+            },
+        );
+    }
+
+    fn request(&mut self, r: Request) -> Result<Value, (ErrorCode, String)> {
+        if self.shutdown {
+            return Err((
+                ErrorCode::InvalidRequest,
+                "the server is shutting down".to_string(),
+            ));
+        }
+        match r.method.as_str() {
+            "shutdown" => {
+                self.shutdown = true;
+                Ok(Value::Null)
+            }
+            "textDocument/hover" => {
+                let p: HoverParams = request_params(r.params)?;
+                let at = p.text_document_position_params;
+                let Some((open, check)) = self.checked(&at.text_document.uri) else {
+                    return Ok(Value::Null);
+                };
+                let offset = open.doc.offset(at.position);
+                let style = style_of(check);
+                to_value(features::hover(&open.doc, check, &style, offset))
+            }
+            "textDocument/codeAction" => {
+                let p: CodeActionParams = request_params(r.params)?;
+                let Some((open, check)) = self.checked(&p.text_document.uri) else {
+                    return Ok(json!([]));
+                };
+                let settings = self.settings_file(&open.path);
+                to_value(features::code_actions(
+                    &open.uri,
+                    &open.doc,
+                    check,
+                    p.range,
+                    settings.as_ref(),
+                ))
+            }
+            "textDocument/completion" => {
+                let p: CompletionParams = request_params(r.params)?;
+                let at = p.text_document_position;
+                let Some((open, check)) = self.checked(&at.text_document.uri) else {
+                    return Ok(json!([]));
+                };
+                let offset = open.doc.offset(at.position);
+                to_value(features::completions(&open.doc, check, offset))
+            }
+            "textDocument/documentSymbol" => {
+                let p: DocumentSymbolParams = request_params(r.params)?;
+                let Some((open, check)) = self.checked(&p.text_document.uri) else {
+                    return Ok(json!([]));
+                };
+                to_value(features::symbols(&open.doc, &check.book))
+            }
+            method => Err((
+                ErrorCode::MethodNotFound,
+                format!("`{method}` is not a request this server answers"),
+            )),
+        }
+    }
+
+    /// An open rulebook and its check, which matches its text (changes are
+    /// checked before any request is answered).
+    fn checked(&self, uri: &Uri) -> Option<(&Open, &DocumentCheck)> {
+        let open = self.docs.get(uri.as_str())?;
+        Some((open, open.check.as_ref()?))
+    }
+
+    /// The settings file of the rulebook at `path`: the editor's copy when
+    /// it has one open, else the disk's.
+    fn settings_file(&self, path: &Path) -> Option<features::SettingsFile> {
+        let file = features::settings_path(path);
+        let uri = uri_of(&file)?;
+        Some(match self.docs.get(uri.as_str()) {
+            Some(open) => features::SettingsFile {
+                uri,
+                text: Some(open.doc.text.clone()),
+                version: Some(open.doc.version),
+                encoding: self.encoding,
+            },
+            None => features::SettingsFile {
+                uri,
+                text: crate::book::read_regular_text(&file).ok(),
+                version: None,
+                encoding: self.encoding,
+            },
+        })
+    }
+}
+
+/// The style diagrams are drawn in for the book's settings.
+fn style_of(check: &DocumentCheck) -> crate::style::Style {
+    let config = &check.config;
+    let explicit = config.build.style.as_ref().map(|p| config.resolve(p));
+    crate::config::load_style(explicit.as_deref(), &config.dir).unwrap_or_default()
+}
+
+/// A notification's parameters; a malformed one is dropped with a word on
+/// standard error (a notification has no reply to carry an error).
+fn params<P: DeserializeOwned>(value: Value) -> Option<P> {
+    serde_json::from_value(value)
+        .map_err(|e| eprintln!("chess-kit-docs lsp: a notification's parameters: {e}"))
+        .ok()
+}
+
+fn request_params<P: DeserializeOwned>(value: Value) -> Result<P, (ErrorCode, String)> {
+    serde_json::from_value(value).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
+}
+
+fn to_value(v: impl serde::Serialize) -> Result<Value, (ErrorCode, String)> {
+    serde_json::to_value(v).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+}
+
+/// The file a URI names; one that is not a file (an unsaved buffer) is
+/// checked as if it stood in the current folder.
+fn path_of(uri: &Uri) -> PathBuf {
+    if let Some(path) = uri.to_file_path() {
+        return path.into_owned();
+    }
+    let name = uri.as_str().rsplit(['/', ':']).next().unwrap_or("untitled");
+    PathBuf::from(if name.is_empty() { "untitled" } else { name })
+}
+
+fn uri_of(path: &Path) -> Option<Uri> {
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().ok()?.join(path)
+    };
+    Uri::from_file_path(absolute)
+}

@@ -1,0 +1,277 @@
+//! The protocol's framing on standard input and output: a `Content-Length`
+//! header, then a JSON body. lsp-server reads messages too, but ends the
+//! connection on the first malformed one; an editor (or a fuzzer) that
+//! sends one gets an error response here, and the server goes on.
+
+use std::io::{self, BufRead, Read, Write};
+use std::thread;
+
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use lsp_server::{ErrorCode, Message, RequestId, Response};
+
+/// The largest message body read; a larger one is skipped with an error.
+/// An editor's messages are a book's text at most (a few hundred KB).
+const MAX_BODY: usize = 64 << 20;
+
+/// What the server writes: a message, or an error response that lsp-server
+/// cannot express (one whose request id is unknown, JSON `null`).
+pub enum Outgoing {
+    Message(Message),
+    Raw(String),
+}
+
+impl From<Message> for Outgoing {
+    fn from(m: Message) -> Outgoing {
+        Outgoing::Message(m)
+    }
+}
+
+pub struct IoThreads {
+    reader: thread::JoinHandle<()>,
+    writer: thread::JoinHandle<()>,
+}
+
+impl IoThreads {
+    /// Waits for the writer to send what is queued. The reader is not
+    /// waited for: it may be blocked on standard input, which the process's
+    /// exit closes.
+    pub fn join(self) {
+        let _ = self.writer.join();
+        drop(self.reader);
+    }
+}
+
+/// The messages read from standard input, the sender of those written to
+/// standard output, and the two threads that do it.
+pub fn stdio() -> (Receiver<Message>, Sender<Outgoing>, IoThreads) {
+    let (out_tx, out_rx) = unbounded::<Outgoing>();
+    let (in_tx, in_rx) = unbounded::<Message>();
+    let writer = thread::spawn(move || {
+        let stdout = io::stdout();
+        let mut stdout = stdout.lock();
+        for out in out_rx {
+            if write(&mut stdout, &out).is_err() {
+                break;
+            }
+        }
+    });
+    let errors = out_tx.clone();
+    let reader = thread::spawn(move || {
+        let stdin = io::stdin();
+        read_all(&mut stdin.lock(), &in_tx, &errors);
+    });
+    (in_rx, out_tx, IoThreads { reader, writer })
+}
+
+/// Reads messages until the input ends or an `exit` notification: each
+/// good one goes to `messages`, and each bad one gets its error response.
+pub fn read_all(input: &mut impl BufRead, messages: &Sender<Message>, errors: &Sender<Outgoing>) {
+    loop {
+        let body = match read_frame(input) {
+            Ok(Some(body)) => body,
+            Ok(None) => return,
+            Err(Frame::Bad(reason)) => {
+                let _ = errors.send(Outgoing::Raw(error_json(
+                    None,
+                    ErrorCode::ParseError,
+                    &reason,
+                )));
+                continue;
+            }
+            Err(Frame::Io) => return,
+        };
+        match serde_json::from_slice::<Message>(&body) {
+            Ok(msg) => {
+                let exit = matches!(&msg, Message::Notification(n) if n.method == "exit");
+                if messages.send(msg).is_err() || exit {
+                    return;
+                }
+            }
+            Err(e) => {
+                let _ = errors.send(Outgoing::Raw(malformed(&body, &e)));
+            }
+        }
+    }
+}
+
+enum Frame {
+    /// The header or body cannot be read as a message; reading goes on at
+    /// the next header.
+    Bad(String),
+    /// The input failed or ended inside a message.
+    Io,
+}
+
+/// One message's body, `None` at the end of the input.
+fn read_frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Frame> {
+    let mut length: Option<Result<usize, String>> = None;
+    let mut line = Vec::new();
+    let mut any = false;
+    loop {
+        line.clear();
+        let n = input
+            .take(MAX_HEADER as u64)
+            .read_until(b'\n', &mut line)
+            .map_err(|_| Frame::Io)?;
+        if n == 0 {
+            return if any { Err(Frame::Io) } else { Ok(None) };
+        }
+        any = true;
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches(['\r', '\n']);
+        if text.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = text.split_once(':')
+            && name.trim().eq_ignore_ascii_case("content-length")
+        {
+            length = Some(
+                value
+                    .trim()
+                    .parse::<usize>()
+                    .map_err(|_| format!("bad Content-Length `{}`", value.trim())),
+            );
+        }
+    }
+    let length = match length {
+        None => return Err(Frame::Bad("a message header without Content-Length".into())),
+        Some(Err(reason)) => return Err(Frame::Bad(reason)),
+        Some(Ok(n)) => n,
+    };
+    if length > MAX_BODY {
+        io::copy(&mut input.take(length as u64), &mut io::sink()).map_err(|_| Frame::Io)?;
+        return Err(Frame::Bad(format!(
+            "a message of {length} bytes, more than the {MAX_BODY} read"
+        )));
+    }
+    let mut body = vec![0; length];
+    input.read_exact(&mut body).map_err(|_| Frame::Io)?;
+    Ok(Some(body))
+}
+
+/// A header line longer than this is not a header.
+const MAX_HEADER: usize = 4096;
+
+/// The error response to a body that is not a message: to its request when
+/// it has a usable id (an invalid request), else to none (a parse error).
+fn malformed(body: &[u8], error: &serde_json::Error) -> String {
+    match serde_json::from_slice::<serde_json::Value>(body) {
+        Ok(value) => {
+            let id = value.get("id").and_then(|id| match id {
+                serde_json::Value::Number(n) => n
+                    .as_i64()
+                    .and_then(|n| i32::try_from(n).ok())
+                    .map(RequestId::from),
+                serde_json::Value::String(s) => Some(RequestId::from(s.clone())),
+                _ => None,
+            });
+            error_json(
+                id,
+                ErrorCode::InvalidRequest,
+                &format!("not a request, response or notification: {error}"),
+            )
+        }
+        Err(_) => error_json(
+            None,
+            ErrorCode::ParseError,
+            &format!("the message is not JSON: {error}"),
+        ),
+    }
+}
+
+fn error_json(id: Option<RequestId>, code: ErrorCode, message: &str) -> String {
+    let id = match id {
+        Some(id) => serde_json::to_value(&id).unwrap_or(serde_json::Value::Null),
+        None => serde_json::Value::Null,
+    };
+    serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": { "code": code as i32, "message": message },
+    })
+    .to_string()
+}
+
+fn write(out: &mut impl Write, message: &Outgoing) -> io::Result<()> {
+    match message {
+        Outgoing::Message(m) => m.write(out),
+        Outgoing::Raw(text) => {
+            write!(out, "Content-Length: {}\r\n\r\n", text.len())?;
+            out.write_all(text.as_bytes())?;
+            out.flush()
+        }
+    }
+}
+
+/// An error response to a request, as lsp-server builds it.
+pub fn error_response(id: RequestId, code: ErrorCode, message: impl Into<String>) -> Message {
+    Message::Response(Response::new_err(id, code as i32, message.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(input: &[u8]) -> (Vec<Message>, Vec<String>) {
+        let (tx, rx) = unbounded();
+        let (etx, erx) = unbounded();
+        read_all(&mut io::Cursor::new(input.to_vec()), &tx, &etx);
+        drop((tx, etx));
+        let errors = erx
+            .into_iter()
+            .map(|o| match o {
+                Outgoing::Raw(s) => s,
+                Outgoing::Message(m) => format!("{m:?}"),
+            })
+            .collect();
+        (rx.into_iter().collect(), errors)
+    }
+
+    fn framed(body: &str) -> String {
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    }
+
+    #[test]
+    fn bad_messages_get_errors_and_reading_goes_on() {
+        let good = r#"{"jsonrpc":"2.0","id":7,"method":"shutdown"}"#;
+        let input = [
+            framed("{not json"),
+            framed(r#"{"jsonrpc":"2.0","id":3,"method":5}"#),
+            "Content-Type: x\r\n\r\n".to_string(),
+            "Content-Length: many\r\n\r\n".to_string(),
+            framed(good),
+        ]
+        .concat();
+        let (messages, errors) = frames(input.as_bytes());
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(matches!(&messages[0], Message::Request(r) if r.method == "shutdown"));
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        assert!(errors[0].contains("\"id\":null") && errors[0].contains("-32700"));
+        assert!(errors[0].contains("not JSON"), "{}", errors[0]);
+        // A request whose method is not a string: an invalid request, to its id.
+        assert!(errors[1].contains("\"id\":3") && errors[1].contains("-32600"));
+        assert!(
+            errors[2].contains("without Content-Length"),
+            "{}",
+            errors[2]
+        );
+        assert!(errors[3].contains("bad Content-Length"), "{}", errors[3]);
+    }
+
+    #[test]
+    fn a_body_cut_short_ends_the_input_without_a_message() {
+        let (messages, errors) = frames(b"Content-Length: 100\r\n\r\n{\"id\"");
+        assert!(messages.is_empty() && errors.is_empty());
+    }
+
+    #[test]
+    fn reading_stops_after_exit() {
+        let input = [
+            framed(r#"{"jsonrpc":"2.0","method":"exit"}"#),
+            framed(r#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#),
+        ]
+        .concat();
+        let (messages, _) = frames(input.as_bytes());
+        assert_eq!(messages.len(), 1);
+    }
+}

@@ -1,0 +1,556 @@
+//! `chess-kit-docs lsp` driven through its protocol, as an editor drives
+//! it: framed JSON-RPC on the server's standard input and output.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const TOOL: &str = env!("CARGO_BIN_EXE_chess-kit-docs");
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: mpsc::Receiver<Value>,
+    /// Messages read while waiting for another.
+    held: Vec<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(TOOL)
+            .args(["lsp", "--stdio"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the tool starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, incoming) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if r.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(v) = line.strip_prefix("Content-Length: ") {
+                        length = v.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                if r.read_exact(&mut body).is_err() {
+                    return;
+                }
+                let _ = tx.send(serde_json::from_slice(&body).expect("the server writes JSON"));
+            }
+        });
+        Client {
+            child,
+            stdin,
+            incoming,
+            held: Vec::new(),
+            next_id: 1,
+        }
+    }
+
+    fn initialized(capabilities: Value) -> Client {
+        let mut c = Client::start();
+        let reply = c.request(
+            "initialize",
+            json!({ "processId": null, "rootUri": null, "capabilities": capabilities }),
+        );
+        assert!(
+            reply["result"]["capabilities"]["hoverProvider"] == true,
+            "{reply}"
+        );
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn write_raw(&mut self, body: &[u8]) {
+        write!(self.stdin, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
+        self.stdin.write_all(body).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, message: Value) {
+        self.write_raw(message.to_string().as_bytes());
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        self.wait(|m| m["id"] == id && m.get("method").is_none())
+    }
+
+    /// The next message `wanted` takes, keeping the others for later.
+    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.held.iter().position(&wanted) {
+            return self.held.remove(i);
+        }
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let m = self
+                .incoming
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no such message in {WAIT:?}; held: {:?}", self.held));
+            if wanted(&m) {
+                return m;
+            }
+            self.held.push(m);
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let m = self.wait(|m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+        });
+        m["params"]["diagnostics"].as_array().unwrap().clone()
+    }
+
+    fn open(&mut self, uri: &str, text: &str) -> Vec<Value> {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": {
+                "uri": uri, "languageId": "markdown", "version": 1, "text": text,
+            }}),
+        );
+        self.diagnostics(uri)
+    }
+
+    fn change(&mut self, uri: &str, version: i64, range: Value, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": version },
+                "contentChanges": [{ "range": range, "text": text }],
+            }),
+        );
+    }
+
+    fn shutdown(mut self) -> i32 {
+        let reply = self.request("shutdown", Value::Null);
+        assert_eq!(reply["result"], Value::Null, "{reply}");
+        self.notify("exit", Value::Null);
+        drop(self.stdin);
+        let status = self.child.wait().unwrap();
+        status.code().unwrap_or(-1)
+    }
+}
+
+/// A copy of the bundled rulebooks with their settings, and the URI of
+/// `book` in it.
+fn rules_copy(book: &str) -> (tempfile::TempDir, PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    for entry in std::fs::read_dir(&rules).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+    }
+    // The scratch folder is its own repository root: the search for the
+    // settings stops there.
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    let path = dir.path().join(book);
+    let uri = format!("file://{}", path.display());
+    (dir, path, uri)
+}
+
+fn range(line: u64, start: u64, end_line: u64, end: u64) -> Value {
+    json!({ "start": { "line": line, "character": start }, "end": { "line": end_line, "character": end } })
+}
+
+/// The 0-based line of the first line of `text` that is `wanted`.
+fn line_of(text: &str, wanted: &str) -> u64 {
+    text.lines()
+        .position(|l| l == wanted)
+        .expect("the line is in the book") as u64
+}
+
+/// The CPU time a process has used, where /proc tells it (Linux).
+fn cpu_time(child: &Child) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).ok()?;
+    // The fields after the command's name, which is in parentheses.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // The kernel counts in USER_HZ, 100 a second wherever Linux runs.
+    Some(Duration::from_millis(ticks * 10))
+}
+
+fn errors(diags: &[Value]) -> Vec<&Value> {
+    diags.iter().filter(|d| d["severity"] == 1).collect()
+}
+
+#[test]
+fn an_illegal_move_typed_is_reported_at_its_line_in_one_round_trip() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    let first = c.open(&uri, &text);
+    assert!(
+        errors(&first).is_empty(),
+        "the bundled book is clean: {first:?}"
+    );
+
+    // Zombie Chess, diagram 1: Black's pawn e5 takes d4 becomes e5 to d3.
+    let line = line_of(&text, "    arrow: e5, d4, black");
+    let mut times = Vec::new();
+    let cpu_before = cpu_time(&c.child);
+    let mut version = 1;
+    for (old, new) in [("d4", "d3"), ("d3", "d4")].iter().cycle().take(20) {
+        version += 1;
+        let started = Instant::now();
+        c.change(&uri, version, range(line, 15, line, 17), new);
+        let diags = c.diagnostics(&uri);
+        times.push(started.elapsed());
+        let errs = errors(&diags);
+        if *old == "d4" {
+            assert_eq!(errs.len(), 1, "{diags:?}");
+            let e = errs[0];
+            assert_eq!(e["range"], range(line, 4, line, 24), "{e}");
+            assert_eq!(e["code"], "arrow");
+            assert_eq!(e["source"], "chess-kit-docs");
+            let message = e["message"].as_str().unwrap();
+            assert!(
+                message.contains("no black piece stands on e5 or d3 to make this move"),
+                "{message}"
+            );
+        } else {
+            assert!(errs.is_empty(), "mended: {diags:?}");
+        }
+    }
+    let cpu = cpu_time(&c.child)
+        .zip(cpu_before)
+        .map(|(a, b)| (a - b) / 20);
+    times.sort();
+    eprintln!(
+        "change to diagnostics, rules.md ({} lines), 20 edits: median {:?}, slowest {:?}; the server's CPU an edit: {}",
+        text.lines().count(),
+        times[times.len() / 2],
+        times[times.len() - 1],
+        cpu.map_or("unknown".to_string(), |d| format!("{d:?}"))
+    );
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn a_misspelt_line_name_has_a_quick_fix_that_mends_it() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    c.open(&uri, &text);
+    let line = line_of(&text, "    arrow: d4, c6, grey");
+    c.change(&uri, 2, range(line, 4, line, 9), "arow");
+    let diags = c.diagnostics(&uri);
+    let errs = errors(&diags);
+    assert_eq!(errs.len(), 1, "{diags:?}");
+    let message = errs[0]["message"].as_str().unwrap();
+    assert!(message.starts_with("unknown line name `arow`"), "{message}");
+    assert!(message.contains("help: did you mean `arrow`?"), "{message}");
+
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": range(line, 5, line, 5),
+            "context": { "diagnostics": [] },
+        }),
+    );
+    let actions = actions["result"].as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    let action = &actions[0];
+    assert_eq!(action["title"], "Replace with `arrow`");
+    assert_eq!(action["kind"], "quickfix");
+    let edit = &action["edit"]["changes"][&uri][0];
+    assert_eq!(edit["range"], range(line, 4, line, 8));
+    assert_eq!(edit["newText"], "arrow");
+
+    // The editor applies it: the error goes.
+    c.change(&uri, 3, edit["range"].clone(), "arrow");
+    let diags = c.diagnostics(&uri);
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn a_rules_finding_can_be_allowed_from_the_editor() {
+    let (dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({
+        "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } },
+    }));
+    // The server asks to hear of the settings' changes.
+    let registration = c.wait(|m| m["method"] == "client/registerCapability");
+    let watchers = &registration["params"]["registrations"][0]["registerOptions"]["watchers"];
+    assert_eq!(watchers[0]["globPattern"], "**/chess-kit-docs.toml");
+    c.send(json!({ "jsonrpc": "2.0", "id": registration["id"], "result": null }));
+
+    c.open(&uri, &text);
+    let line = line_of(&text, "    arrow: e5, d4, black");
+    c.change(&uri, 2, range(line, 15, line, 17), "d3");
+    assert_eq!(errors(&c.diagnostics(&uri)).len(), 1);
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": range(line, 6, line, 6),
+            "context": { "diagnostics": [] },
+        }),
+    );
+    let actions = actions["result"].as_array().unwrap();
+    let allow = actions
+        .iter()
+        .find(|a| a["title"] == "Allow this `arrow` finding in chess-kit-docs.toml")
+        .unwrap_or_else(|| panic!("{actions:?}"));
+    let change = &allow["edit"]["documentChanges"][0];
+    let settings = dir.path().join("chess-kit-docs.toml");
+    assert_eq!(
+        change["textDocument"]["uri"],
+        format!("file://{}", settings.display())
+    );
+    let added = change["edits"][0]["newText"].as_str().unwrap();
+    assert!(
+        added.contains(
+            "[[check.allow]]\nbook = \"rules\"\nsection = \"Zombie Chess\"\ndiagram = 1\nrule = \"arrow\"\n"
+        ),
+        "{added}"
+    );
+    // It goes at the end of the file.
+    let old = std::fs::read_to_string(&settings).unwrap();
+    let end = change["edits"][0]["range"]["start"].clone();
+    assert_eq!(end["line"], old.lines().count() as u64, "{end}");
+
+    // Applied and saved, the settings are read again: the finding is kept.
+    std::fs::write(&settings, format!("{old}{added}")).unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": change["textDocument"]["uri"], "type": 2 }] }),
+    );
+    let diags = c.diagnostics(&uri);
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    let kept: Vec<&Value> = diags
+        .iter()
+        .filter(|d| d["range"]["start"]["line"] == line)
+        .collect();
+    assert_eq!(kept.len(), 1, "{diags:?}");
+    assert_eq!(kept[0]["severity"], 3, "shown as information: {kept:?}");
+    assert!(
+        kept[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("allowed in chess-kit-docs.toml")
+    );
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn a_diagram_hovered_shows_its_drawing_fen_and_move() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    c.open(&uri, &text);
+    let line = line_of(&text, "    arrow: e5, d4, black");
+    let hover = c.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": 8 } }),
+    );
+    let value = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("**Zombie Chess, diagram 1**"), "{value}");
+    assert!(
+        value.contains("Arrow: Black's pawn e5 takes d4."),
+        "{value}"
+    );
+    assert!(
+        value.contains("(data:image/svg+xml;base64,"),
+        "{value:.300}"
+    );
+    assert!(
+        value.contains("FEN: `r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1`"),
+        "{}",
+        &value[value.len().saturating_sub(200)..]
+    );
+    // The drawing is the diagram's SVG.
+    let b64 = value
+        .split("base64,")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap();
+    use base64::Engine as _;
+    let svg = base64::engine::general_purpose::STANDARD
+        .decode(b64)
+        .unwrap();
+    assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));
+    // Outside any diagram: nothing.
+    let none = c.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } }),
+    );
+    assert_eq!(none["result"], Value::Null, "{none}");
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn completion_offers_line_names_colours_and_games() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    c.open(&uri, &text);
+    let line = line_of(&text, "    arrow: d4, c6, grey");
+    let labels = |reply: &Value| -> Vec<String> {
+        reply["result"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{reply}"))
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let at = |c: &mut Client, line: u64, character: u64| {
+        c.request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }),
+        )
+    };
+    // A new line at the diagram's end, being typed.
+    c.change(&uri, 2, range(line + 1, 0, line + 1, 0), "    co\n");
+    c.diagnostics(&uri);
+    let names = labels(&at(&mut c, line + 1, 6));
+    assert!(names.contains(&"corner text".to_string()), "{names:?}");
+    assert!(names.contains(&"arrow".to_string()), "{names:?}");
+    // The colour of an arrow.
+    let colours = labels(&at(&mut c, line, 19));
+    assert_eq!(colours, ["white", "black", "grey"]);
+    // A game heading.
+    let heading = line_of(&text, "## Zombie Chess");
+    let games = labels(&at(&mut c, heading, 3));
+    assert!(games.contains(&"Zombie Chess".to_string()), "{games:?}");
+    assert!(games.contains(&"Chess Golf".to_string()), "{games:?}");
+    // In the prose: nothing.
+    assert!(labels(&at(&mut c, 2, 3)).is_empty());
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn the_outline_lists_games_and_their_diagrams() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    c.open(&uri, &text);
+    let reply = c.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let all = reply["result"].as_array().unwrap();
+    let games: Vec<&Value> = all
+        .iter()
+        .flat_map(|s| std::iter::once(s).chain(s["children"].as_array().into_iter().flatten()))
+        .filter(|s| s["name"] == "Zombie Chess")
+        .collect();
+    assert_eq!(games.len(), 1, "{reply}");
+    let diagrams: Vec<&str> = games[0]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(diagrams, ["Diagram 1", "Diagram 2"]);
+    assert_eq!(
+        games[0]["selectionRange"]["start"]["line"],
+        line_of(&text, "## Zombie Chess")
+    );
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn bad_messages_get_error_responses_and_the_server_goes_on() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::start();
+    // Before `initialize`: refused.
+    let early = c.request("textDocument/hover", json!({}));
+    assert_eq!(early["error"]["code"], -32002, "{early}");
+    let mut c = {
+        let reply = c.request("initialize", json!({ "capabilities": {} }));
+        assert!(reply["result"]["capabilities"].is_object());
+        c
+    };
+    c.open(&uri, &text);
+    // Parameters of the wrong shape.
+    let bad = c.request("textDocument/hover", json!({ "position": "here" }));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    // A method the server does not have.
+    let unknown = c.request("textDocument/rename", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    // Not JSON, and not UTF-8.
+    c.write_raw(b"{\"jsonrpc\": \"2.0\", \"id\": ");
+    let parse = c.wait(|m| m["error"]["code"] == -32700);
+    assert_eq!(parse["id"], Value::Null);
+    c.write_raw(b"\xff\xfe\x00");
+    c.wait(|m| m["error"]["code"] == -32700);
+    // A document the server was never given, and a notification with
+    // nonsense: no answer to the one, a null answer to the other.
+    c.notify("textDocument/didChange", json!({ "textDocument": 5 }));
+    let elsewhere = c.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": "file:///nowhere.md" }, "position": { "line": 0, "character": 0 } }),
+    );
+    assert_eq!(elsewhere["result"], Value::Null);
+    // A half-typed diagram and text past the end: no crash.
+    c.change(&uri, 2, range(60, 4, 9999, 0), "    arrow: e5,");
+    let diags = c.diagnostics(&uri);
+    assert!(!errors(&diags).is_empty(), "{diags:?}");
+    let hover = c.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 99999, "character": 99 } }),
+    );
+    assert!(hover.get("result").is_some(), "{hover}");
+    assert_eq!(c.shutdown(), 0);
+}
+
+#[test]
+fn exit_without_shutdown_is_exit_code_1() {
+    let mut c = Client::initialized(json!({}));
+    c.notify("exit", Value::Null);
+    let status = c.child.wait().unwrap();
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
+fn positions_are_bytes_when_the_editor_counts_bytes() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // A line of prose with a non-ASCII character before the diagram.
+    let text = text.replacen("    arrow: e5, d4, black", "    arrow: e5, d3, black", 1);
+    let mut c = Client::start();
+    let reply = c.request(
+        "initialize",
+        json!({ "capabilities": { "general": { "positionEncodings": ["utf-8", "utf-16"] } } }),
+    );
+    assert_eq!(reply["result"]["capabilities"]["positionEncoding"], "utf-8");
+    let diags = c.open(&uri, &format!("é{text}"));
+    let errs = errors(&diags);
+    assert_eq!(errs.len(), 1, "{diags:?}");
+    let line = line_of(&text, "    arrow: e5, d3, black");
+    assert_eq!(errs[0]["range"], range(line, 4, line, 24));
+    assert_eq!(c.shutdown(), 0);
+}
