@@ -554,3 +554,54 @@ fn positions_are_bytes_when_the_editor_counts_bytes() {
     assert_eq!(errs[0]["range"], range(line, 4, line, 24));
     assert_eq!(c.shutdown(), 0);
 }
+
+/// Edits at random places (deterministic), each answered with diagnostics,
+/// and requests at random positions: every one is answered, none crashes.
+#[test]
+fn random_edits_and_requests_are_all_answered() {
+    let (_dir, path, uri) = rules_copy("new_rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    c.open(&uri, &text);
+    let lines = text.lines().count() as u64;
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n.max(1)
+    };
+    let inserts = [
+        "", "x", "    ", "\n", "é", "𝄞", ":", ",", "arrow: ", "## ", "K", "\t", "```",
+    ];
+    for version in 2..200 {
+        let (line, ch) = (next(lines + 2), next(40));
+        let (end_line, end_ch) = (line + next(3), next(40));
+        let new = inserts[next(inserts.len() as u64) as usize];
+        c.change(&uri, version, range(line, ch, end_line, end_ch), new);
+        let at = json!({ "line": next(lines + 2), "character": next(50) });
+        let method = [
+            "textDocument/hover",
+            "textDocument/completion",
+            "textDocument/codeAction",
+        ][next(3) as usize];
+        let params = if method == "textDocument/codeAction" {
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": at, "end": at },
+                "context": { "diagnostics": [] },
+            })
+        } else {
+            json!({ "textDocument": { "uri": uri }, "position": at })
+        };
+        let reply = c.request(method, params);
+        assert!(reply.get("error").is_none(), "{method} {reply}");
+        c.diagnostics(&uri);
+    }
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert!(symbols["result"].is_array(), "{symbols}");
+    assert_eq!(c.shutdown(), 0);
+}
