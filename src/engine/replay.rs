@@ -370,6 +370,13 @@ impl OrthodoxSteps {
             material: MaterialRules::COMMON,
         }
     }
+
+    /// The states after `from`–`to`, as `step` gives them, without the
+    /// reason when there are none.
+    pub fn afters(&self, state: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+        let pos = position(state, color, &self.rules, self.castling);
+        orthodox_afters(state, &pos, from, to, &self.rules)
+    }
 }
 
 impl StepRules for OrthodoxSteps {
@@ -439,18 +446,28 @@ pub fn orthodox_step(
     castling: CastlingInference,
 ) -> Result<Vec<State>, String> {
     let pos = position(state, color, rules, castling);
-    let moves = pos.legal_moves(rules);
-    let found: Vec<Move> = moves
-        .into_iter()
-        .filter(|m| m.from() == from && m.to() == to)
-        .collect();
+    let found = orthodox_afters(state, &pos, from, to, rules);
     if found.is_empty() {
         return Err(explain(&pos, from, to, color, rules));
     }
-    Ok(found
+    Ok(found)
+}
+
+/// The states after each legal move `from`–`to` in `pos` (none when there
+/// is none): `orthodox_step` without the reason, for searches that try
+/// many steps and only keep those that can be played.
+pub fn orthodox_afters(
+    state: &State,
+    pos: &Position,
+    from: Square,
+    to: Square,
+    rules: &Rules,
+) -> Vec<State> {
+    pos.legal_moves(rules)
         .into_iter()
-        .map(|m| played(state, &pos, m, rules))
-        .collect())
+        .filter(|m| m.from() == from && m.to() == to)
+        .map(|m| played(state, pos, m, rules))
+        .collect()
 }
 
 /// A chess player's reason why the piece on `from` cannot move to `to`.

@@ -375,9 +375,13 @@ impl Turn<'_> {
         let depth = 1 + made - k;
         let mut miss: Option<Miss> = None;
         for before in self.steps.befores(after, a.from, a.to, color) {
-            match self.steps.step(&before, a.from, a.to, color) {
-                Ok(afters) if afters.contains(after) => {}
-                _ => continue,
+            // Only whether the step leads here matters, not why not.
+            if !self
+                .steps
+                .afters(&before, a.from, a.to, color)
+                .contains(after)
+            {
+                continue;
             }
             if let Some(message) = card_refusal(&before, a.from, cards[k - 1], self.wording, &moved)
             {
