@@ -149,9 +149,10 @@ pub fn arrow_finding(
     }
 }
 
-/// At most this many bad arrows of one diagram are looked at for a help:
-/// each look checks the diagram again for every change tried.
-const HELPED_ARROWS: usize = 4;
+/// At most this many checks of one diagram, changed, are run to find its
+/// helps: each change tried is a check, and a check may replay up to the
+/// replay's own budget. An arrow whose search runs out gets no help.
+const HELP_CHECKS: usize = 64;
 
 /// Adds a `help:` to each `arrow` error that one change would cure: a
 /// piece whose removal makes the arrow legal (one standing in its path, or
@@ -180,12 +181,12 @@ pub fn add_arrow_helps(
         .map(|f| f.span)
         .collect();
     let spans: Vec<Span> = board.arrows.iter().map(|a| a.span).collect();
-    let mut helped = 0;
+    let checks = std::cell::Cell::new(0);
     for finding in findings.iter_mut() {
         if finding.rule != ARROW
             || finding.severity != Severity::Error
             || finding.help.is_some()
-            || helped == HELPED_ARROWS
+            || checks.get() >= HELP_CHECKS
         {
             continue;
         }
@@ -195,7 +196,6 @@ pub fn add_arrow_helps(
         else {
             continue;
         };
-        helped += 1;
         // The other arrows with errors of their own are left out for the
         // second test: one fault must not hide another's cure.
         let mut others_out = board.clone();
@@ -207,6 +207,12 @@ pub fn add_arrow_helps(
         // arrows with errors, no arrow has one (an arrow chained to a
         // broken one is set aside unreported, so a missing error is not
         // enough).
+        // The game's check of a changed diagram, counted; `None` past the
+        // budget.
+        let run = |changed: &BoardDiagram| {
+            checks.set(checks.get() + 1);
+            (checks.get() <= HELP_CHECKS).then(|| check(changed))
+        };
         let cures = |change: &dyn Fn(&mut BoardDiagram)| {
             let clean = |found: Vec<Finding>, everywhere: bool| {
                 found.iter().all(|f| {
@@ -218,15 +224,17 @@ pub fn add_arrow_helps(
             };
             let mut whole = board.clone();
             change(&mut whole);
-            if !clean(check(&whole), false) {
+            if !run(&whole).is_some_and(|found| clean(found, false)) {
                 return false;
             }
             let mut alone = others_out.clone();
             change(&mut alone);
-            clean(check(&alone), true)
+            run(&alone).is_some_and(|found| clean(found, true))
         };
-        finding.help = piece_help(board, bad, &finding.message, &cures)
+        let help = piece_help(board, bad, &finding.message, &cures)
             .or_else(|| arrow_help(board, bad, &cures));
+        // A search cut short cannot tell that a change is the only one.
+        finding.help = help.filter(|_| checks.get() <= HELP_CHECKS);
     }
 }
 
