@@ -934,6 +934,51 @@ mod tests {
         assert_eq!(help, None);
     }
 
+    /// However many bad arrows a diagram has, the helps' search runs the
+    /// game's check at most `HELP_CHECKS` times, and says nothing it did not
+    /// finish.
+    #[test]
+    fn the_help_search_runs_at_most_its_budget_of_checks() {
+        use crate::book::Book;
+        use crate::engine::Finding;
+        use crate::source::SourceFile;
+        use std::cell::Cell;
+        let arrows: Vec<String> = "abcdefgh"
+            .chars()
+            .map(|f| format!("    arrow: {f}2, {f}5, white"))
+            .collect();
+        let rows: String = OPENING
+            .lines()
+            .map(|l| format!("    {}\n", l.trim()))
+            .collect();
+        let text = format!("## Zombie Chess\n\n{rows}{}\n", arrows.join("\n"));
+        let book = Book::parse(SourceFile::new("t.md", text), &mut Vec::new());
+        let board = book.diagrams[0]
+            .diagram
+            .as_ref()
+            .unwrap()
+            .as_board()
+            .unwrap();
+        let bad: Vec<Finding> = board
+            .arrows
+            .iter()
+            .map(|a| Finding::error(super::ARROW, a.span, "bad"))
+            .collect();
+        // Nothing cures (every check finds the same errors), or everything
+        // does (no check finds any): neither search passes the budget.
+        for cure in [false, true] {
+            let calls = Cell::new(0);
+            let check = |_: &crate::diagram::BoardDiagram| {
+                calls.set(calls.get() + 1);
+                if cure { Vec::new() } else { bad.clone() }
+            };
+            let mut found = bad.clone();
+            super::add_arrow_helps(board, &mut found, &check);
+            assert!(calls.get() <= super::HELP_CHECKS, "{}", calls.get());
+            assert!(found.iter().all(|f| f.help.is_none()), "{found:?}");
+        }
+    }
+
     /// The replay tries every reading and order of the arrows, a search
     /// that doubles with each one (26 arrows in a Golf diagram took
     /// minutes): the games that replay them through `check_moves` and
