@@ -932,6 +932,19 @@ mod tests {
             . . . . K . . .";
         let help = arrow_help(twice, &["arrow: h2, h3, white"]);
         assert_eq!(help, None);
+        // A king stepping into check: the attacker of its new square.
+        let bishop = ". . . . k . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . b . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . K . . .";
+        assert_eq!(
+            arrow_help(bishop, &["arrow: e1, f2, white"]).as_deref(),
+            Some("the black bishop on c5 gives check to the white king on f2 after this move")
+        );
     }
 
     /// However many bad arrows a diagram has, the helps' search runs the
