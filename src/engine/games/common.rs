@@ -202,17 +202,17 @@ pub fn add_arrow_helps(
         others_out
             .arrows
             .retain(|a| a.span == bad.span || !failing.contains(&a.span));
-        // A change cures `bad` when, with every arrow, the diagram has no
-        // error it did not have and none at `bad`; and, without the other
-        // arrows with errors, no arrow has one (an arrow chained to a
-        // broken one is set aside unreported, so a missing error is not
-        // enough).
         // The game's check of a changed diagram, counted; `None` past the
         // budget.
         let run = |changed: &BoardDiagram| {
             checks.set(checks.get() + 1);
             (checks.get() <= HELP_CHECKS).then(|| check(changed))
         };
+        // A change cures `bad` when, with every arrow, the diagram has no
+        // error it did not have and none at `bad`; and, without the other
+        // arrows with errors, no arrow has one (an arrow chained to a
+        // broken one is set aside unreported, so a missing error is not
+        // enough).
         let cures = |change: &dyn Fn(&mut BoardDiagram)| {
             let clean = |found: Vec<Finding>, everywhere: bool| {
                 found.iter().all(|f| {
