@@ -1082,6 +1082,46 @@ fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// An arrow error that one change cures has a `help:` naming it, in every
+/// format: rustc's `= help:` line, JSON's `help`, GitHub's brackets.
+#[test]
+fn an_arrow_error_with_one_cure_carries_its_help_in_every_format() {
+    let book = "## Zombie Chess\n\n    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n    arrow: g1, e3, white\n";
+    let help = "did you mean `arrow: g1, f3, white`? of the squares next to e3, only f3 makes this arrow legal";
+    let o = run_with_stdin(&["check", "-"], book.as_bytes());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        reported(
+            &stderr(&o),
+            "error: the white knight on g1 cannot reach e3",
+            "<stdin>:11:5"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains(&format!("= help: {help}\n")),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_with_stdin(&["check", "-", "--format", "json"], book.as_bytes());
+    let finding: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(finding["rule"], "arrow");
+    assert_eq!(finding["help"], help);
+    let o = run_with_stdin(&["check", "-", "--format", "github"], book.as_bytes());
+    let line = stdout(&o).lines().next().unwrap().to_string();
+    assert!(
+        line.starts_with("::error file=<stdin>,line=11,") && line.contains("title=arrow::"),
+        "{line}"
+    );
+    // The help follows the message in brackets, with GitHub's escapes.
+    assert!(
+        line.contains("did you mean `arrow: g1, f3, white`?"),
+        "{line}"
+    );
+}
+
 #[test]
 fn check_dash_reads_one_rulebook_from_standard_input() {
     let bad = "## Zombie Chess\n\n    r n b q k b n r\n    p p p p p p p p\n    . . . . x . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";

@@ -420,24 +420,31 @@ fn check_diagram(
             grids::check_grid(grid, out);
             true
         }
-        DiagramKind::Board(board) => match game {
-            Some(GameRules::Configured(variant)) => {
-                variant.check_board(board, out);
-                true
-            }
-            Some(GameRules::Known(game)) => {
-                let cx = DiagramContext {
-                    book,
-                    entry,
-                    cards,
-                    options,
-                };
-                game.check_board(&cx, board, out);
-                true
-            }
+        DiagramKind::Board(board) => {
+            let cx = DiagramContext {
+                book,
+                entry,
+                cards,
+                options,
+            };
+            let check = |board: &BoardDiagram| {
+                let mut found = Vec::new();
+                match game {
+                    Some(GameRules::Configured(variant)) => variant.check_board(board, &mut found),
+                    Some(GameRules::Known(game)) => game.check_board(&cx, board, &mut found),
+                    None => {}
+                }
+                found
+            };
             // Its rules are unknown: even the count of kings may differ.
-            None => false,
-        },
+            if game.is_none() {
+                return false;
+            }
+            let mut found = check(board);
+            games::common::add_arrow_helps(board, &mut found, &check);
+            out.extend(found);
+            true
+        }
     }
 }
 

@@ -149,6 +149,245 @@ pub fn arrow_finding(
     }
 }
 
+/// At most this many checks of one diagram, changed, are run to find its
+/// helps: each change tried is a check, and a check may replay up to the
+/// replay's own budget. An arrow whose search runs out gets no help.
+const HELP_CHECKS: usize = 64;
+
+/// Adds a `help:` to each `arrow` error that one change would cure: a
+/// piece whose removal makes the arrow legal (one standing in its path, or
+/// one giving check), else the one arrow a square off, of the other colour
+/// or drawn backwards that is legal. `check` is the game's own check of a
+/// board diagram, so a help holds under that game's rules. Nothing is said
+/// where several changes would do.
+pub fn add_arrow_helps(
+    board: &BoardDiagram,
+    findings: &mut [Finding],
+    check: &dyn Fn(&BoardDiagram) -> Vec<Finding>,
+) {
+    use crate::diagnostic::Severity;
+    let moves = move_arrows(board);
+    if moves.is_empty() || moves.len() > MAX_REPLAYED {
+        return;
+    }
+    let errors: Vec<(&'static str, Span, String)> = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| (f.rule, f.span, f.message.clone()))
+        .collect();
+    let failing: Vec<Span> = findings
+        .iter()
+        .filter(|f| f.rule == ARROW && f.severity == Severity::Error)
+        .map(|f| f.span)
+        .collect();
+    let spans: Vec<Span> = board.arrows.iter().map(|a| a.span).collect();
+    let checks = std::cell::Cell::new(0);
+    for finding in findings.iter_mut() {
+        if finding.rule != ARROW
+            || finding.severity != Severity::Error
+            || finding.help.is_some()
+            || checks.get() >= HELP_CHECKS
+        {
+            continue;
+        }
+        let Some(bad) = move_arrows(board)
+            .into_iter()
+            .find(|a| a.span == finding.span)
+        else {
+            continue;
+        };
+        // The other arrows with errors of their own are left out for the
+        // second test: one fault must not hide another's cure.
+        let mut others_out = board.clone();
+        others_out
+            .arrows
+            .retain(|a| a.span == bad.span || !failing.contains(&a.span));
+        // The game's check of a changed diagram, counted; `None` past the
+        // budget.
+        let run = |changed: &BoardDiagram| {
+            checks.set(checks.get() + 1);
+            (checks.get() <= HELP_CHECKS).then(|| check(changed))
+        };
+        // A change cures `bad` when, with every arrow, the diagram has no
+        // error it did not have and none at `bad`; and, without the other
+        // arrows with errors, no arrow has one (an arrow chained to a
+        // broken one is set aside unreported, so a missing error is not
+        // enough).
+        let cures = |change: &dyn Fn(&mut BoardDiagram)| {
+            let clean = |found: Vec<Finding>, everywhere: bool| {
+                found.iter().all(|f| {
+                    f.severity != Severity::Error
+                        || (f.span != bad.span
+                            && !(everywhere && spans.contains(&f.span))
+                            && errors.contains(&(f.rule, f.span, f.message.clone())))
+                })
+            };
+            let mut whole = board.clone();
+            change(&mut whole);
+            if !run(&whole).is_some_and(|found| clean(found, false)) {
+                return false;
+            }
+            let mut alone = others_out.clone();
+            change(&mut alone);
+            run(&alone).is_some_and(|found| clean(found, true))
+        };
+        let help = piece_help(board, bad, &finding.message, &cures)
+            .or_else(|| arrow_help(board, bad, &cures));
+        // A search cut short cannot tell that a change is the only one.
+        finding.help = help.filter(|_| checks.get() <= HELP_CHECKS);
+    }
+}
+
+/// A test of a change to a diagram: whether it cures the arrow in question.
+type Cures<'a> = dyn Fn(&dyn Fn(&mut BoardDiagram)) -> bool + 'a;
+
+/// The one piece whose removal cures the arrow `a`, said as the reason it
+/// stops the move: it stands between the arrow's ends, or (where the
+/// arrow's error is about check) it attacks the mover's king.
+fn piece_help(board: &BoardDiagram, a: &Arrow, message: &str, cures: &Cures) -> Option<String> {
+    let color = arrow_color(a)?;
+    if !a.from.is_on_board() || !a.to.is_on_board() {
+        return None;
+    }
+    let about_check = message.contains("in check");
+    let between = crate::engine::chess::squares_between(a.from, a.to);
+    let suspects: Vec<Square> = board
+        .board
+        .pieces()
+        .filter(|&(sq, p)| between.contains(sq) || (about_check && p.color != color))
+        .map(|(sq, _)| sq)
+        .collect();
+    let mut cured = suspects
+        .into_iter()
+        .filter(|&sq| cures(&|b: &mut BoardDiagram| b.board.set(sq, None)));
+    let sq = cured.next()?;
+    if cured.next().is_some() {
+        return None;
+    }
+    let piece = board.board.get(sq)?;
+    if between.contains(sq) {
+        return Some(format!(
+            "the {} on {sq} stands between {} and {}: without it the move is legal",
+            piece.name(),
+            a.from,
+            a.to
+        ));
+    }
+    // Check is said only where the piece attacks the king once the arrow's
+    // piece stands on its head.
+    let mut after = board.board.clone();
+    if let Some(mover) = after.get(a.from).filter(|p| p.color == color)
+        && after.get(a.to).is_none_or(|p| p.color != color)
+    {
+        after.set(a.from, None);
+        after.set(a.to, Some(mover));
+    }
+    let king = after
+        .pieces()
+        .find(|(_, p)| *p == Piece::new(color, Role::King))
+        .map(|(s, _)| s)?;
+    let pos = Position::from_board(&after, color, CastlingInference::None);
+    if !about_check
+        || !pos
+            .attackers_to(king, color.other(), pos.occupied())
+            .contains(sq)
+    {
+        return None;
+    }
+    Some(format!(
+        "the {} on {sq} gives check to the {} king on {king} after this move",
+        piece.name(),
+        color.name()
+    ))
+}
+
+/// The one arrow like `a` that the game accepts: its head or its tail one
+/// square off, the other colour, or the other way round.
+fn arrow_help(board: &BoardDiagram, a: &Arrow, cures: &Cures) -> Option<String> {
+    let around = |sq: Square| -> Vec<Square> {
+        let mut out = Vec::new();
+        for df in -1i8..=1 {
+            for dr in -1i8..=1 {
+                let (f, r) = (sq.file as i8 + df, sq.rank as i8 + dr);
+                if (df, dr) != (0, 0) && (0..8).contains(&f) && (1..=8).contains(&r) {
+                    out.push(Square::new(f as u8, r as u8));
+                }
+            }
+        }
+        out
+    };
+    let flipped = match a.colour {
+        ArrowColour::White => ArrowColour::Black,
+        _ => ArrowColour::White,
+    };
+    let mut tries: Vec<(Arrow, Change)> = Vec::new();
+    for to in around(a.to) {
+        tries.push((Arrow { to, ..a.clone() }, Change::Head));
+    }
+    for from in around(a.from) {
+        tries.push((Arrow { from, ..a.clone() }, Change::Tail));
+    }
+    tries.push((
+        Arrow {
+            colour: flipped,
+            ..a.clone()
+        },
+        Change::Colour,
+    ));
+    if a.to.is_on_board() {
+        let back = Arrow {
+            from: a.to,
+            to: a.from,
+            ..a.clone()
+        };
+        tries.push((back, Change::Reversed));
+    }
+    let mut cured = tries.into_iter().filter(|(t, _)| {
+        // An arrow the diagram already has, or a ring, is no correction.
+        if t.is_ring()
+            || board
+                .arrows
+                .iter()
+                .any(|b| (b.from, b.to, b.colour) == (t.from, t.to, t.colour))
+        {
+            return false;
+        }
+        cures(&|b: &mut BoardDiagram| {
+            for x in b.arrows.iter_mut().filter(|x| x.span == a.span) {
+                *x = t.clone();
+            }
+        })
+    });
+    let (t, change) = cured.next()?;
+    if cured.next().is_some() {
+        return None;
+    }
+    let side = arrow_color(&t).map_or("grey", Color::name);
+    let line = format!("`arrow: {}, {}, {side}`", t.from, t.to);
+    Some(match change {
+        Change::Head => format!(
+            "did you mean {line}? of the squares next to {}, only {} makes this arrow legal",
+            a.to, t.to
+        ),
+        Change::Tail => format!(
+            "did you mean {line}? of the squares next to {}, only {} makes this arrow legal",
+            a.from, t.from
+        ),
+        Change::Colour => format!(
+            "did you mean {line}? an arrow's colour is the side that moves, and this is a legal {side} move"
+        ),
+        Change::Reversed => format!("did you mean {line}? the move is legal the other way round"),
+    })
+}
+
+/// What `arrow_help` changed in an arrow.
+enum Change {
+    Head,
+    Tail,
+    Colour,
+    Reversed,
+}
+
 /// Why a made double step cannot be read, in a game without en passant,
 /// when an arrow of the other side captures onto the square it passed: the
 /// author most likely drew an en passant capture.
@@ -368,7 +607,7 @@ pub mod testing {
     use std::path::Path;
 
     use crate::book::{Book, DiagramEntry};
-    use crate::diagram::DiagramKind;
+    use crate::diagram::{BoardDiagram, DiagramKind};
     use crate::engine::{
         CardTable, DiagramContext, Finding, Options, RuleDiagnostic, check_book, games,
     };
@@ -439,7 +678,14 @@ pub mod testing {
                 cards: &cards,
                 options: &options,
             };
-            game.check_board(&cx, board, &mut out);
+            let check = |board: &BoardDiagram| {
+                let mut found = Vec::new();
+                game.check_board(&cx, board, &mut found);
+                found
+            };
+            let mut found = check(board);
+            super::add_arrow_helps(board, &mut found, &check);
+            out.extend(found);
         }
         out
     }
@@ -583,6 +829,167 @@ mod tests {
             findings("arrow: g8, h6, black"),
             ["the black knight on g8 cannot move to h6: a black rook stands there"]
         );
+    }
+
+    /// The `help:` of the one `arrow` error of a Zombie diagram (a game
+    /// with check and all the normal rules), or `None` without one.
+    fn arrow_help(rows: &str, arrows: &[&str]) -> Option<String> {
+        let found = check_text("Zombie Chess", &format!("{rows}\n{}", arrows.join("\n")));
+        let errors: Vec<_> = found.iter().filter(|f| f.rule == super::ARROW).collect();
+        assert_eq!(errors.len(), 1, "{:?}", summary(&found));
+        errors[0].help.clone()
+    }
+
+    /// The knight's g1–e3 has one legal arrow a square off (g1–f3); its
+    /// g1–g3 has two (f3 and h3), so nothing is said; its g1–g6 none.
+    #[test]
+    fn a_near_miss_arrow_gets_did_you_mean_only_when_one_arrow_fits() {
+        assert_eq!(
+            arrow_help(OPENING, &["arrow: g1, e3, white"]).as_deref(),
+            Some(
+                "did you mean `arrow: g1, f3, white`? of the squares next to e3, only f3 makes this arrow legal"
+            )
+        );
+        assert_eq!(arrow_help(OPENING, &["arrow: g1, g3, white"]), None);
+        assert_eq!(arrow_help(OPENING, &["arrow: g1, g6, white"]), None);
+    }
+
+    /// A made move drawn one square short: Black's pawn took on d4, the
+    /// arrow ends on d3, where nothing stands. The made reading is found
+    /// from the piece on d4, and the pawn's d4–d3 push, a tail one square
+    /// off, would be legal too, so only the one-fit case speaks.
+    #[test]
+    fn a_made_move_drawn_one_square_off_is_found_from_its_piece() {
+        let taken = "r . b q k b n r
+            p p p p . p p p
+            . . n . . . . .
+            . . . . . . . .
+            . . . p P . . .
+            . . . . . N . .
+            P P P . . P P P
+            R N B Q K B . R";
+        assert_eq!(
+            arrow_help(taken, &["arrow: e5, c4, black"]).as_deref(),
+            Some(
+                "did you mean `arrow: e5, d4, black`? of the squares next to c4, only d4 makes this arrow legal"
+            )
+        );
+        // d3: e5–d4 and the pawn's own d4–d3 both fit.
+        assert_eq!(arrow_help(taken, &["arrow: e5, d3, black"]), None);
+    }
+
+    /// An arrow of the wrong colour: White's e2–e4 drawn black is legal
+    /// white; drawn black to e5, no colour and no square makes it legal.
+    #[test]
+    fn an_arrow_of_the_wrong_colour_is_named_when_the_other_is_legal() {
+        assert_eq!(
+            arrow_help(OPENING, &["arrow: e2, e4, black"]).as_deref(),
+            Some(
+                "did you mean `arrow: e2, e4, white`? an arrow's colour is the side that moves, and this is a legal white move"
+            )
+        );
+        assert_eq!(arrow_help(OPENING, &["arrow: e2, e5, black"]), None);
+    }
+
+    /// A rook's file with one piece on it names that piece; with two,
+    /// taking either away does not free the move, and nothing is said.
+    #[test]
+    fn the_one_piece_in_a_sliders_path_is_named() {
+        let rows = |a3: &str| {
+            format!(
+                ". . . . k . . .
+                . . . . . . . .
+                . . . . . . . .
+                . . . . . . . .
+                P . . . . . . .
+                {a3} . . . . . . .
+                . . . . . . . .
+                R . . . K . . ."
+            )
+        };
+        assert_eq!(
+            arrow_help(&rows("."), &["arrow: a1, a6, white"]).as_deref(),
+            Some("the white pawn on a4 stands between a1 and a6: without it the move is legal")
+        );
+        assert_eq!(arrow_help(&rows("p"), &["arrow: a1, a6, white"]), None);
+    }
+
+    /// A move that leaves the king in check names the one piece that
+    /// gives it; with two attackers, taking away one is not enough.
+    #[test]
+    fn a_move_into_check_names_the_one_piece_that_gives_it() {
+        assert_eq!(
+            arrow_help(KING_ATTACKED, &["arrow: a2, a3, white"]).as_deref(),
+            Some("the black queen on h4 gives check to the white king on e1 after this move")
+        );
+        let twice = ". . . . . . . k
+            . . . . . . . .
+            . . . . . . . .
+            . . . . r . . .
+            . b . . . . . .
+            . . . . . . . .
+            . . . . . . . P
+            . . . . K . . .";
+        let help = arrow_help(twice, &["arrow: h2, h3, white"]);
+        assert_eq!(help, None);
+        // A king stepping into check: the attacker of its new square.
+        let bishop = ". . . . k . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . b . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . K . . .";
+        assert_eq!(
+            arrow_help(bishop, &["arrow: e1, f2, white"]).as_deref(),
+            Some("the black bishop on c5 gives check to the white king on f2 after this move")
+        );
+    }
+
+    /// However many bad arrows a diagram has, the helps' search runs the
+    /// game's check at most `HELP_CHECKS` times, and says nothing it did not
+    /// finish.
+    #[test]
+    fn the_help_search_runs_at_most_its_budget_of_checks() {
+        use crate::book::Book;
+        use crate::engine::Finding;
+        use crate::source::SourceFile;
+        use std::cell::Cell;
+        let arrows: Vec<String> = "abcdefgh"
+            .chars()
+            .map(|f| format!("    arrow: {f}2, {f}5, white"))
+            .collect();
+        let rows: String = OPENING
+            .lines()
+            .map(|l| format!("    {}\n", l.trim()))
+            .collect();
+        let text = format!("## Zombie Chess\n\n{rows}{}\n", arrows.join("\n"));
+        let book = Book::parse(SourceFile::new("t.md", text), &mut Vec::new());
+        let board = book.diagrams[0]
+            .diagram
+            .as_ref()
+            .unwrap()
+            .as_board()
+            .unwrap();
+        let bad: Vec<Finding> = board
+            .arrows
+            .iter()
+            .map(|a| Finding::error(super::ARROW, a.span, "bad"))
+            .collect();
+        // Nothing cures (every check finds the same errors), or everything
+        // does (no check finds any): neither search passes the budget.
+        for cure in [false, true] {
+            let calls = Cell::new(0);
+            let check = |_: &crate::diagram::BoardDiagram| {
+                calls.set(calls.get() + 1);
+                if cure { Vec::new() } else { bad.clone() }
+            };
+            let mut found = bad.clone();
+            super::add_arrow_helps(board, &mut found, &check);
+            assert!(calls.get() <= super::HELP_CHECKS, "{}", calls.get());
+            assert!(found.iter().all(|f| f.help.is_none()), "{found:?}");
+        }
     }
 
     /// The replay tries every reading and order of the arrows, a search

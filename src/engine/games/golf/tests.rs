@@ -597,3 +597,34 @@ fn bishops_may_share_a_colour_of_square() {
         .collect();
     assert_eq!(material, ["White has 3 bishops; a set has 2"], "{found:?}");
 }
+
+/// An arrow's help follows the borrowed moves, not orthodox ones: in the
+/// second solution the bishop's last step g6–h5 drawn to g4 would be a
+/// queen's move in chess, but here no neighbour lends one, and h5 is the
+/// one square next to g4 that makes the arrow legal. Drawn to g5, no one
+/// change cures it, and nothing is said.
+#[test]
+fn an_arrow_help_follows_the_borrowed_moves() {
+    use crate::engine::games::common::testing;
+    let helps = |to: &str| -> Vec<Option<String>> {
+        testing::mutate(
+            "tests/seeds/rules.md",
+            "Chess Golf",
+            2,
+            "arrow: g6, h5, black",
+            &format!("arrow: g6, {to}, black"),
+        )
+        .into_iter()
+        .filter(|f| f.rule == "arrow")
+        .map(|f| f.help)
+        .collect()
+    };
+    assert_eq!(
+        helps("g4"),
+        [Some(
+            "did you mean `arrow: g6, h5, black`? of the squares next to g4, only h5 makes this arrow legal"
+                .to_string()
+        )]
+    );
+    assert_eq!(helps("g5"), [None]);
+}
