@@ -306,7 +306,7 @@ fn a_rules_finding_can_be_allowed_from_the_editor() {
 
     c.open(&uri, &text);
     let line = line_of(&text, "    arrow: e5, d4, black");
-    c.change(&uri, 2, range(line, 15, line, 17), "d3");
+    c.change(&uri, 2, range(line, 15, line, 17), "c4");
     assert_eq!(errors(&c.diagnostics(&uri)).len(), 1);
     let actions = c.request(
         "textDocument/codeAction",
@@ -317,6 +317,12 @@ fn a_rules_finding_can_be_allowed_from_the_editor() {
         }),
     );
     let actions = actions["result"].as_array().unwrap();
+    // The one legal arrow a square off is the first fix.
+    assert_eq!(actions[0]["title"], "Replace with `arrow: e5, d4, black`");
+    assert_eq!(
+        actions[0]["edit"]["changes"][&uri][0]["range"],
+        range(line, 4, line, 24)
+    );
     let allow = actions
         .iter()
         .find(|a| a["title"] == "Allow this `arrow` finding in chess-kit-docs.toml")

@@ -231,10 +231,22 @@ pub fn add_arrow_helps(
             change(&mut alone);
             run(&alone).is_some_and(|found| clean(found, true))
         };
-        let help = piece_help(board, bad, &finding.message, &cures)
-            .or_else(|| arrow_help(board, bad, &cures));
+        let (help, fix) = match piece_help(board, bad, &finding.message, &cures) {
+            Some(help) => (Some(help), None),
+            None => match arrow_help(board, bad, &cures) {
+                Some((help, line)) => (Some(help), Some(line)),
+                None => (None, None),
+            },
+        };
         // A search cut short cannot tell that a change is the only one.
-        finding.help = help.filter(|_| checks.get() <= HELP_CHECKS);
+        if checks.get() <= HELP_CHECKS {
+            finding.help = help;
+            // The arrow's span is its whole line: the fix rewrites it.
+            finding.fix = fix.map(|text| crate::diagnostic::Fix {
+                span: bad.span,
+                text,
+            });
+        }
     }
 }
 
@@ -303,7 +315,8 @@ fn piece_help(board: &BoardDiagram, a: &Arrow, message: &str, cures: &Cures) -> 
 
 /// The one arrow like `a` that the game accepts: its head or its tail one
 /// square off, the other colour, or the other way round.
-fn arrow_help(board: &BoardDiagram, a: &Arrow, cures: &Cures) -> Option<String> {
+/// The help, and the corrected line.
+fn arrow_help(board: &BoardDiagram, a: &Arrow, cures: &Cures) -> Option<(String, String)> {
     let around = |sq: Square| -> Vec<Square> {
         let mut out = Vec::new();
         for df in -1i8..=1 {
@@ -363,8 +376,9 @@ fn arrow_help(board: &BoardDiagram, a: &Arrow, cures: &Cures) -> Option<String> 
         return None;
     }
     let side = arrow_color(&t).map_or("grey", Color::name);
-    let line = format!("`arrow: {}, {}, {side}`", t.from, t.to);
-    Some(match change {
+    let fixed = format!("arrow: {}, {}, {side}", t.from, t.to);
+    let line = format!("`{fixed}`");
+    let help = match change {
         Change::Head => format!(
             "did you mean {line}? of the squares next to {}, only {} makes this arrow legal",
             a.to, t.to
@@ -377,7 +391,8 @@ fn arrow_help(board: &BoardDiagram, a: &Arrow, cures: &Cures) -> Option<String> 
             "did you mean {line}? an arrow's colour is the side that moves, and this is a legal {side} move"
         ),
         Change::Reversed => format!("did you mean {line}? the move is legal the other way round"),
-    })
+    };
+    Some((help, fixed))
 }
 
 /// What `arrow_help` changed in an arrow.
@@ -876,6 +891,13 @@ mod tests {
         );
         // d3: e5–d4 and the pawn's own d4–d3 both fit.
         assert_eq!(arrow_help(taken, &["arrow: e5, d3, black"]), None);
+        // The one arrow is also the fix an editor offers, over the line.
+        let text = format!("{taken}\narrow: e5, c4, black");
+        let found = check_text("Zombie Chess", &text);
+        let fix = found.iter().find_map(|f| f.fix.clone()).expect("a fix");
+        assert_eq!(fix.text, "arrow: e5, d4, black");
+        let found = check_text("Zombie Chess", &format!("{taken}\narrow: e5, d3, black"));
+        assert!(found.iter().all(|f| f.fix.is_none()));
     }
 
     /// An arrow of the wrong colour: White's e2–e4 drawn black is legal
