@@ -329,11 +329,25 @@ pub fn paginate(boxes: &[VBox], body: f32, gap_stretch: f32) -> Vec<Vec<(usize, 
 /// a hole; only the last page before a new section may end shorter.
 pub const FULL_ENOUGH: f32 = 0.75;
 
+/// How full a page should be, of its text block, to read as set evenly
+/// beside its neighbours; a page ending shorter (but above
+/// [`FULL_ENOUGH`]) costs more than another break, a shrunk figure or a
+/// runt would.
+pub const WELL_FILLED: f32 = 0.88;
+
+/// How far, in lines of body text, any one gap (between paragraphs, around
+/// a heading or a figure) may grow to fill a page: a typesetter keeps the
+/// rhythm of the text, and fills a hole by moving lines or shrinking a
+/// figure rather than by opening the spacing.
+pub const MOST_GAP_GROWTH: f32 = 0.25;
+
 /// One candidate page, boxes `start..end`: its natural height, how much
 /// its figures may shrink and its gaps stretch, and the blank foot of its
 /// last box.
 struct PageFit {
     gap_stretch: f32,
+    /// The most, in points, any one gap may grow.
+    most: f32,
     /// The least a section's last page should hold, if the section began
     /// on an earlier page (0 for no least).
     runt: f32,
@@ -345,10 +359,11 @@ struct PageFit {
 
 impl PageFit {
     /// The page's boxes `i..end`.
-    fn of(boxes: &[VBox], i: usize, end: usize, gap_stretch: f32, runt: f32) -> PageFit {
+    fn of(boxes: &[VBox], i: usize, end: usize, spacing: Spacing) -> PageFit {
         let mut fit = PageFit {
-            gap_stretch,
-            runt,
+            gap_stretch: spacing.gap_stretch,
+            most: spacing.most_growth,
+            runt: spacing.runt,
             natural: 0.0,
             shrink: 0.0,
             stretch: 0.0,
@@ -364,8 +379,13 @@ impl PageFit {
         let gap = if first { 0.0 } else { b.space_before };
         self.natural += gap + b.height;
         self.shrink += b.shrink;
-        self.stretch += gap * self.gap_stretch;
+        self.stretch += self.growth(gap);
         self.foot = b.foot;
+    }
+
+    /// How far a gap of `gap` points may grow.
+    fn growth(&self, gap: f32) -> f32 {
+        (gap * self.gap_stretch).min(self.most)
     }
 
     /// How much the gaps grow on this page: none on a section's last page,
@@ -384,25 +404,48 @@ impl PageFit {
 /// leave their text blocks (a page that ends a section may end anywhere),
 /// diagrams shrink (down to their `shrink`) and gaps stretch (by up to
 /// `gap_stretch` of themselves: the format's [`PageStyle::gap_stretch`]) to
-/// fill a page instead of leaving a hole. Returns the pages, as
+/// fill a page instead of leaving a hole; a page ending under
+/// [`WELL_FILLED`] costs more than a paragraph broken elsewhere. Returns the pages, as
 /// `paginate`, and each box's height lost to shrinking.
 pub fn paginate_shrinking(
     boxes: &[VBox],
     body: f32,
     gap_stretch: f32,
 ) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
-    paginate_without_runts(boxes, body, gap_stretch, 0.0)
+    paginate_without_runts(
+        boxes,
+        body,
+        Spacing {
+            gap_stretch,
+            most_growth: f32::INFINITY,
+            runt: 0.0,
+        },
+    )
 }
 
-/// `paginate_shrinking`, where a section that runs over a page should not
-/// end on a page holding less than `runt` points (a line or three): such a
-/// page costs more than a previous page ending a little short, so lines
-/// move over to keep it company, unless that would leave a hole.
+/// How the gaps of a page may grow, and the least a section's last page
+/// should hold.
+#[derive(Clone, Copy, Debug)]
+pub struct Spacing {
+    /// How far a gap may grow, as a share of itself.
+    pub gap_stretch: f32,
+    /// The most, in points, any one gap may grow.
+    pub most_growth: f32,
+    /// The least a section's last page should hold, if the section began
+    /// on an earlier page (0 for no least).
+    pub runt: f32,
+}
+
+/// `paginate_shrinking`, where no gap grows by more than
+/// `spacing.most_growth` and a section that runs over a page should not
+/// end on a page holding less than `spacing.runt` points (a line or
+/// three): such a page costs more than a previous page ending a little
+/// short, so lines move over to keep it company, unless that would leave
+/// a hole.
 pub fn paginate_without_runts(
     boxes: &[VBox],
     body: f32,
-    gap_stretch: f32,
-    runt: f32,
+    spacing: Spacing,
 ) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
     let n = boxes.len();
     // best[i]: the least cost of the pages from a page that starts at box i.
@@ -410,7 +453,7 @@ pub fn paginate_without_runts(
     let mut next = vec![n; n + 1];
     best[n] = 0.0;
     for i in (0..n).rev() {
-        let mut fit = PageFit::of(boxes, i, i, gap_stretch, runt);
+        let mut fit = PageFit::of(boxes, i, i, spacing);
         // A page that opens a section (or the book) is no runt.
         let opens = i == 0 || boxes[i].brk == Brk::NewPage;
         let mut last_fitting = i + 1;
@@ -448,7 +491,7 @@ pub fn paginate_without_runts(
     let mut i = 0;
     while i < n {
         let end = next[i].clamp(i + 1, n);
-        let fit = PageFit::of(boxes, i, end, gap_stretch, runt);
+        let fit = PageFit::of(boxes, i, end, spacing);
         let ends_section = end == n || boxes[end].brk == Brk::NewPage;
         // Every figure on an overfull page gives up the same share of what
         // it may; every gap on a short one grows by the same share.
@@ -468,7 +511,7 @@ pub fn paginate_without_runts(
             let gap = if j == i {
                 0.0
             } else {
-                boxes[j].space_before * (1.0 + gap_stretch * grow)
+                boxes[j].space_before + fit.growth(boxes[j].space_before) * grow
             };
             lost[j] = boxes[j].shrink * share;
             placed.push((j, y + gap));
@@ -511,6 +554,8 @@ fn page_cost(fit: &PageFit, body: f32, ends_section: bool, opens: bool) -> f64 {
     let empty = f64::from(((body - ink) / body).max(0.0));
     let hole = if empty > f64::from(1.0 - FULL_ENOUGH) {
         1000.0 + 1000.0 * empty
+    } else if empty > f64::from(1.0 - WELL_FILLED) {
+        100.0 + 100.0 * empty
     } else {
         0.0
     };
@@ -764,6 +809,10 @@ pub struct Plan {
     /// Per page, how far its most stretched gap (between paragraphs, around
     /// headings and figures) grew past its natural size, in points.
     pub gap_growth: Vec<f32>,
+    /// Per page, whether the next page opens with a figure that could not
+    /// fit in what this page leaves, even shrunk as far as it may, with the
+    /// lines it is kept with: the page may end short before it.
+    pub figure_next: Vec<bool>,
     /// Per page, each box index and its y.
     pages_of: Vec<Vec<(usize, f32)>>,
     /// How much each box's figure shrinks.
@@ -1961,7 +2010,12 @@ impl<'a> Ctx<'a> {
         let ps = self.ps;
         // A section's last page holds more than three lines.
         let runt = self.lead() * 3.5;
-        let (pages_of, lost) = paginate_without_runts(&self.out, self.body, ps.gap_stretch, runt);
+        let spacing = Spacing {
+            gap_stretch: ps.gap_stretch,
+            most_growth: self.lead() * MOST_GAP_GROWTH,
+            runt,
+        };
+        let (pages_of, lost) = paginate_without_runts(&self.out, self.body, spacing);
         let body_page = pages_of
             .iter()
             .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
@@ -1993,9 +2047,32 @@ impl<'a> Ctx<'a> {
                     .fold(0.0, f32::max)
             })
             .collect();
+        let figure_next = pages_of
+            .iter()
+            .zip(pages_of.iter().skip(1).map(Some).chain([None]))
+            .map(|(placed, next)| {
+                let (Some(&(last, y)), Some(&(start, _))) =
+                    (placed.last(), next.and_then(|n| n.first()))
+                else {
+                    return false;
+                };
+                let room = self.body - (y + self.out[last].height - lost[last]);
+                let mut end = start + 1;
+                while end < self.out.len() && self.out[end].brk == Brk::Never {
+                    end += 1;
+                }
+                let kept = &self.out[start..end];
+                let least: f32 = kept
+                    .iter()
+                    .map(|b| b.space_before + b.height - b.shrink)
+                    .sum();
+                kept.iter().any(|b| b.kind == BoxKind::Figure) && least > room + 0.01
+            })
+            .collect();
         Plan {
             pages: pages_of.len(),
             gap_growth,
+            figure_next,
             trees: self
                 .tree_list
                 .iter()
@@ -2206,6 +2283,82 @@ mod tests {
         }
     }
 
+    fn spacing(gap_stretch: f32, runt: f32) -> Spacing {
+        Spacing {
+            gap_stretch,
+            most_growth: f32::INFINITY,
+            runt,
+        }
+    }
+
+    /// Four paragraphs of two lines of 5, 11 apart (73 points), then one
+    /// of four lines, on pages of 100; a line is 5, so a quarter line is
+    /// 1.25. Gaps may grow to four times themselves here.
+    fn short_paragraphs() -> Vec<VBox> {
+        let mut boxes = Vec::new();
+        for lines in [2, 2, 2, 2, 4] {
+            for i in 0..lines {
+                let mut b = vbox(
+                    5.0,
+                    if i == 0 || (i >= 2 && lines - i >= 2) {
+                        Brk::Allowed
+                    } else {
+                        Brk::Never
+                    },
+                );
+                if i == 0 {
+                    b.space_before = 11.0;
+                }
+                boxes.push(b);
+            }
+        }
+        boxes
+    }
+
+    #[test]
+    fn no_gap_grows_past_a_quarter_line() {
+        let boxes = short_paragraphs();
+        let growth = |pages: &[Vec<(usize, f32)>]| {
+            pages
+                .iter()
+                .flat_map(|p| p.windows(2))
+                .map(|w| {
+                    let ((a, ya), (b, yb)) = (w[0], w[1]);
+                    yb - (ya + boxes[a].height + boxes[b].space_before)
+                })
+                .fold(0.0, f32::max)
+        };
+        // Uncapped, as the book was set before: the first page's four gaps
+        // open by 1.5 points each to bring its last line to the foot.
+        let (old, _) = paginate_without_runts(&boxes, 100.0, spacing(3.0, 0.0));
+        assert!((growth(&old) - 1.5).abs() < 1e-3, "{old:?}");
+        // Capped at a quarter line, no gap grows further.
+        let capped = Spacing {
+            most_growth: 1.25,
+            ..spacing(3.0, 0.0)
+        };
+        let (new, _) = paginate_without_runts(&boxes, 100.0, capped);
+        assert!(growth(&new) <= 1.25 + 1e-3, "{new:?}");
+    }
+
+    #[test]
+    fn a_paragraph_breaks_rather_than_leave_a_short_page() {
+        // The first page could end after the fourth paragraph, at 73 %
+        // (77 % with its gaps grown by a quarter line), or break the fifth
+        // after two lines and end at 94 % (99 % with its gaps grown): a
+        // typesetter breaks the paragraph and keeps the gaps.
+        let boxes = short_paragraphs();
+        let capped = Spacing {
+            most_growth: 1.25,
+            ..spacing(3.0, 0.0)
+        };
+        let (pages, _) = paginate_without_runts(&boxes, 100.0, capped);
+        let ends: Vec<usize> = pages.iter().map(|p| p.last().unwrap().0).collect();
+        assert_eq!(ends, [9, 11], "{pages:?}");
+        let (i, y) = *pages[0].last().unwrap();
+        assert!((y + boxes[i].height - 99.0).abs() < 1e-3, "{pages:?}");
+    }
+
     #[test]
     fn a_section_does_not_end_on_a_runt_page() {
         // Twelve lines of 10 on pages of 100, then a new section: ten and
@@ -2216,12 +2369,12 @@ mod tests {
         let lines_on = |pages: &[Vec<(usize, f32)>]| pages.iter().map(Vec::len).collect::<Vec<_>>();
         let (plain, _) = paginate_shrinking(&boxes, 100.0, 0.0);
         assert_eq!(lines_on(&plain), [10, 2, 1]);
-        let (kept, _) = paginate_without_runts(&boxes, 100.0, 0.0, 35.0);
+        let (kept, _) = paginate_without_runts(&boxes, 100.0, spacing(0.0, 35.0));
         assert_eq!(lines_on(&kept), [8, 4, 1]);
         // Not at the cost of a hole: with eleven lines, seven and four
         // would leave the first page at 70 %, so one line stays alone.
         boxes.remove(0);
-        let (kept, _) = paginate_without_runts(&boxes, 100.0, 0.0, 35.0);
+        let (kept, _) = paginate_without_runts(&boxes, 100.0, spacing(0.0, 35.0));
         assert_eq!(lines_on(&kept), [10, 1, 1]);
     }
 
