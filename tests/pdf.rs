@@ -343,10 +343,11 @@ fn pages_have_no_holes() {
                 .filter(|f| f.fill < 0.88 && !f.opens && !f.figures_after)
                 .map(|f| format!("{}: {:.0} %", f.page, f.fill * 100.0))
                 .collect();
-            let under_88_before_figures = fills
+            let under_88_before_figures: Vec<String> = fills
                 .iter()
                 .filter(|f| f.fill < 0.88 && !f.opens && f.figures_after)
-                .count();
+                .map(|f| format!("{}: {:.0} %", f.page, f.fill * 100.0))
+                .collect();
             for f in fills.iter().filter(|f| f.stretch > 0.25 + 1e-3) {
                 holes.push(format!(
                     "{name} {format}: page index {} has a gap grown by {:.2} lines",
@@ -354,13 +355,14 @@ fn pages_have_no_holes() {
                 ));
             }
             report.push(format!(
-                "{name} {format}: {} pages measured, {} gaps stretched past a quarter line {:?} (most {:.2} lines), {} under 88 % {:?} (and {} before figures that could not fit), {} short before a new section, {} before figures that could not fit, {} holes{}",
+                "{name} {format}: {} pages measured, {} gaps stretched past a quarter line {:?} (most {:.2} lines), {} under 88 % {:?} (and {} before figures that could not fit {:?}), {} short before a new section, {} before figures that could not fit, {} holes{}",
                 fills.len(),
                 stretched,
                 stretched_pages,
                 most,
                 under_88.len(),
                 under_88,
+                under_88_before_figures.len(),
                 under_88_before_figures,
                 section_ends,
                 before_figures,

@@ -290,6 +290,13 @@ pub struct VBox {
     pub foot: f32,
     /// The first line's baseline, for list markers.
     baseline: Option<f32>,
+    /// A paragraph's last line that ends with a colon: what follows is
+    /// what it introduces, and stays right after it.
+    introduces: bool,
+    /// A figure that may move past the text after it, to the top of the
+    /// next page, rather than leave its page short: one kept with a
+    /// sentence that does not introduce it with a colon.
+    pub floats: bool,
 }
 
 impl VBox {
@@ -308,6 +315,8 @@ impl VBox {
             picture: 0.0,
             foot: 0.0,
             baseline: None,
+            introduces: false,
+            floats: false,
         }
     }
 
@@ -359,7 +368,7 @@ struct PageFit {
 
 impl PageFit {
     /// The page's boxes `i..end`.
-    fn of(boxes: &[VBox], i: usize, end: usize, spacing: Spacing) -> PageFit {
+    fn of(boxes: &[&VBox], i: usize, end: usize, spacing: Spacing) -> PageFit {
         let mut fit = PageFit {
             gap_stretch: spacing.gap_stretch,
             most: spacing.most_growth,
@@ -447,6 +456,148 @@ pub fn paginate_without_runts(
     body: f32,
     spacing: Spacing,
 ) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
+    let order: Vec<&VBox> = boxes.iter().collect();
+    let (pages, lost, _) = paginate_in_order(&order, body, spacing);
+    (pages, lost)
+}
+
+/// `paginate_without_runts`, where a figure that may float
+/// ([`VBox::floats`]) and would leave the page before it short (under
+/// [`WELL_FILLED`]) may move past the text that follows it in its
+/// section, up to the next heading or figure, to the top of the next
+/// page, when that costs the book less: the text fills the page, as a
+/// typesetter floats an illustration. Figures a sentence introduces with
+/// a colon, and the card table's parts, never float.
+pub fn paginate_floating(
+    boxes: &[VBox],
+    body: f32,
+    spacing: Spacing,
+) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
+    let n = boxes.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    // A floated figure may start a page away from its line.
+    let freed: Vec<VBox> = boxes
+        .iter()
+        .map(|b| VBox {
+            brk: Brk::Allowed,
+            draws: Vec::new(),
+            roles: Vec::new(),
+            links: Vec::new(),
+            anchors: Vec::new(),
+            ..b.clone()
+        })
+        .collect();
+    let mut moved = vec![false; n];
+    // Each floated figure and the line it was kept with.
+    let mut floated: Vec<(usize, usize)> = Vec::new();
+    let run = |order: &[usize], moved: &[bool]| {
+        let seq: Vec<&VBox> = order
+            .iter()
+            .map(|&i| if moved[i] { &freed[i] } else { &boxes[i] })
+            .collect();
+        let (pages, lost, cost) = paginate_in_order(&seq, body, spacing);
+        // Back to the boxes' own indices.
+        let pages: Vec<Vec<(usize, f32)>> = pages
+            .into_iter()
+            .map(|p| p.into_iter().map(|(k, y)| (order[k], y)).collect())
+            .collect();
+        let mut by_box = vec![0.0; n];
+        for (k, l) in lost.into_iter().enumerate() {
+            by_box[order[k]] = l;
+        }
+        (pages, by_box, cost)
+    };
+    let (mut pages, mut lost, mut cost) = run(&order, &moved);
+    if !boxes.iter().any(|b| b.floats) {
+        return (pages, lost);
+    }
+    // A few rounds, each moving the one figure that helps most.
+    for _ in 0..16 {
+        let mut found: Option<(Vec<usize>, (usize, usize), _)> = None;
+        let mut least = cost;
+        for p in 0..pages.len().saturating_sub(1) {
+            let Some(&(last, y)) = pages[p].last() else {
+                continue;
+            };
+            let bottom = y + boxes[last].height - lost[last] - boxes[last].foot;
+            if bottom >= body * WELL_FILLED {
+                continue;
+            }
+            // The figure kept with the lines that open the next page.
+            let Some(start) = pages[p + 1].first().map(|&(b, _)| b) else {
+                continue;
+            };
+            let at = order.iter().position(|&b| b == start).unwrap_or(n);
+            let mut k = at + 1;
+            while k < n && boxes[order[k]].brk == Brk::Never && !boxes[order[k]].floats {
+                k += 1;
+            }
+            if k >= n || !boxes[order[k]].floats || moved[order[k]] {
+                continue;
+            }
+            let figure = order[k];
+            // The text after it in its section, up to a heading or figure.
+            let mut end = k + 1;
+            while end < n
+                && boxes[order[end]].kind == BoxKind::Line
+                && boxes[order[end]].brk != Brk::NewPage
+            {
+                end += 1;
+            }
+            // After one line of it or more: `to` counts in the order
+            // without the figure.
+            for to in k + 1..end {
+                let mut trial = order.clone();
+                trial.remove(k);
+                trial.insert(to, figure);
+                // Only where the text may break: not inside a paragraph's
+                // kept lines, nor between a figure and its line.
+                if trial
+                    .get(to + 1)
+                    .is_some_and(|&b| boxes[b].brk == Brk::Never)
+                {
+                    continue;
+                }
+                let mut trial_moved = moved.clone();
+                trial_moved[figure] = true;
+                let (tp, tl, tc) = run(&trial, &trial_moved);
+                if tc >= least - 1e-6 {
+                    continue;
+                }
+                // Every floated figure opens the page after its line's.
+                let page_of = |b: usize| tp.iter().position(|pg| pg.iter().any(|&(i, _)| i == b));
+                let on_top = |f: usize, line: usize| {
+                    let top = tp
+                        .iter()
+                        .position(|pg| pg.first().is_some_and(|&(i, _)| i == f));
+                    top.is_some() && top == page_of(line).map(|q| q + 1)
+                };
+                let line = order[k - 1];
+                if on_top(figure, line) && floated.iter().all(|&(f, l)| on_top(f, l)) {
+                    least = tc;
+                    found = Some((trial, (figure, line), (tp, tl)));
+                }
+            }
+        }
+        let Some((trial, (figure, line), (tp, tl))) = found else {
+            break;
+        };
+        floated.push((figure, line));
+        order = trial;
+        moved[figure] = true;
+        pages = tp;
+        lost = tl;
+        cost = least;
+    }
+    (pages, lost)
+}
+
+/// Per page, each box index and its y.
+type Pages = Vec<Vec<(usize, f32)>>;
+
+/// The pages over the boxes in the order given: each page as indices into
+/// `boxes` and their y, each box's height lost to shrinking, and the cost.
+fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Vec<f32>, f64) {
     let n = boxes.len();
     // best[i]: the least cost of the pages from a page that starts at box i.
     let mut best = vec![f64::INFINITY; n + 1];
@@ -458,7 +609,7 @@ pub fn paginate_without_runts(
         let opens = i == 0 || boxes[i].brk == Brk::NewPage;
         let mut last_fitting = i + 1;
         for j in i..n {
-            let b = &boxes[j];
+            let b = boxes[j];
             if j > i && b.brk == Brk::NewPage {
                 break;
             }
@@ -520,7 +671,7 @@ pub fn paginate_without_runts(
         pages.push(placed);
         i = end;
     }
-    (pages, lost)
+    (pages, lost, best[0])
 }
 
 /// The cost of a page: nothing for the last page of a section; growing
@@ -1191,6 +1342,13 @@ impl<'a> Ctx<'a> {
             }
             self.push(b);
         }
+        let text: String = runs.iter().map(|r| r.text.as_str()).collect();
+        if n > 0
+            && text.trim_end().ends_with(':')
+            && let Some(last) = self.out.last_mut()
+        {
+            last.introduces = true;
+        }
         n
     }
 
@@ -1518,15 +1676,17 @@ impl<'a> Ctx<'a> {
             },
             Role::Content(figure),
         );
-        // Kept with the sentence that introduces it.
-        if matches!(
-            self.out.last(),
-            Some(VBox {
+        // Kept with the sentence that introduces it; one that only
+        // illustrates what it follows may float.
+        if let Some(
+            last @ VBox {
                 kind: BoxKind::Line,
                 ..
-            })
-        ) {
+            },
+        ) = self.out.last()
+        {
             b.brk = Brk::Never;
+            b.floats = !last.introduces;
         }
         let card_part = self.book.diagrams.get(index).is_some_and(|d| {
             matches!(
@@ -1537,6 +1697,7 @@ impl<'a> Ctx<'a> {
             )
         });
         if card_part {
+            b.floats = false;
             self.keep_card_table(&b);
         }
         self.push(b);
@@ -2015,7 +2176,7 @@ impl<'a> Ctx<'a> {
             most_growth: self.lead() * MOST_GAP_GROWTH,
             runt,
         };
-        let (pages_of, lost) = paginate_without_runts(&self.out, self.body, spacing);
+        let (pages_of, lost) = paginate_floating(&self.out, self.body, spacing);
         let body_page = pages_of
             .iter()
             .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
@@ -2051,17 +2212,19 @@ impl<'a> Ctx<'a> {
             .iter()
             .zip(pages_of.iter().skip(1).map(Some).chain([None]))
             .map(|(placed, next)| {
-                let (Some(&(last, y)), Some(&(start, _))) =
-                    (placed.last(), next.and_then(|n| n.first()))
+                let (Some(&(last, y)), Some(_)) = (placed.last(), next.and_then(|n| n.first()))
                 else {
                     return false;
                 };
                 let room = self.body - (y + self.out[last].height - lost[last]);
-                let mut end = start + 1;
-                while end < self.out.len() && self.out[end].brk == Brk::Never {
-                    end += 1;
-                }
-                let kept = &self.out[start..end];
+                // The boxes kept with the next page's first, in page order
+                // (a floated figure comes after the text it moved past).
+                let next = next.map(Vec::as_slice).unwrap_or_default();
+                let kept = 1 + next[1..]
+                    .iter()
+                    .take_while(|&&(b, _)| self.out[b].brk == Brk::Never)
+                    .count();
+                let kept: Vec<&VBox> = next[..kept].iter().map(|&(b, _)| &self.out[b]).collect();
                 let least: f32 = kept
                     .iter()
                     .map(|b| b.space_before + b.height - b.shrink)
@@ -2357,6 +2520,57 @@ mod tests {
         assert_eq!(ends, [9, 11], "{pages:?}");
         let (i, y) = *pages[0].last().unwrap();
         assert!((y + boxes[i].height - 99.0).abs() < 1e-3, "{pages:?}");
+    }
+
+    #[test]
+    fn a_figure_floats_past_text_rather_than_leave_a_short_page() {
+        // Six lines of 10, a line with a figure of 50 kept with it, then
+        // three more lines and eight after a new section's heading, on
+        // pages of 100. Kept in place, the figure and its line go over and
+        // leave the first page at 60 %; floated past the three lines to
+        // the top of the next page, the text fills the first.
+        let mut boxes: Vec<VBox> = (0..7).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        let mut fig = VBox::new(50.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        fig.floats = true;
+        boxes.push(fig);
+        boxes.extend((0..3).map(|_| vbox(10.0, Brk::Allowed)));
+        boxes.push(vbox(10.0, Brk::NewPage));
+        boxes.extend((0..8).map(|_| vbox(10.0, Brk::Allowed)));
+        let spacing = spacing(0.0, 0.0);
+        let ids = |pages: &[Vec<(usize, f32)>]| -> Vec<Vec<usize>> {
+            pages
+                .iter()
+                .map(|p| p.iter().map(|&(i, _)| i).collect())
+                .collect()
+        };
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing);
+        assert_eq!(
+            ids(&pages),
+            [
+                vec![0, 1, 2, 3, 4, 5, 6, 8, 9, 10],
+                vec![7],
+                (11..20).collect()
+            ]
+        );
+        // A figure its sentence introduces with a colon stays after it.
+        boxes[7].floats = false;
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing);
+        assert_eq!(ids(&pages)[1], [6, 7, 8, 9, 10]);
+    }
+
+    #[test]
+    fn only_a_figure_its_sentence_does_not_introduce_floats() {
+        let text = format!(
+            "## A\nThis is the start.\n\n{BOARD}\nAnd then:\n\n{BOARD}\n* A list item.\n\n{BOARD}\n"
+        );
+        let (boxes, _) = lay(&text);
+        let floats: Vec<bool> = boxes
+            .iter()
+            .filter(|b| b.kind == BoxKind::Figure)
+            .map(|b| b.floats)
+            .collect();
+        assert_eq!(floats, [true, false, true]);
     }
 
     #[test]
