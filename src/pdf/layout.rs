@@ -476,15 +476,27 @@ pub fn paginate_floating(
     let n = boxes.len();
     let mut order: Vec<usize> = (0..n).collect();
     // A floated figure may start a page away from its line.
-    let freed: Vec<VBox> = boxes
+    // (Sizes only: the drawings stay with the book's boxes.)
+    let freed: Vec<Option<VBox>> = boxes
         .iter()
-        .map(|b| VBox {
-            brk: Brk::Allowed,
-            draws: Vec::new(),
-            roles: Vec::new(),
-            links: Vec::new(),
-            anchors: Vec::new(),
-            ..b.clone()
+        .map(|b| {
+            b.floats.then(|| VBox {
+                brk: Brk::Allowed,
+                draws: Vec::new(),
+                roles: Vec::new(),
+                links: Vec::new(),
+                anchors: Vec::new(),
+                height: b.height,
+                space_before: b.space_before,
+                kind: b.kind,
+                starts_body: b.starts_body,
+                shrink: b.shrink,
+                picture: b.picture,
+                foot: b.foot,
+                baseline: b.baseline,
+                introduces: b.introduces,
+                floats: b.floats,
+            })
         })
         .collect();
     let mut moved = vec![false; n];
@@ -493,7 +505,10 @@ pub fn paginate_floating(
     let run = |order: &[usize], moved: &[bool]| {
         let seq: Vec<&VBox> = order
             .iter()
-            .map(|&i| if moved[i] { &freed[i] } else { &boxes[i] })
+            .map(|&i| match &freed[i] {
+                Some(f) if moved[i] => f,
+                _ => &boxes[i],
+            })
             .collect();
         let (pages, lost, cost) = paginate_in_order(&seq, body, spacing);
         // Back to the boxes' own indices.
