@@ -160,9 +160,10 @@ struct Fill {
     /// The next page opens a section (its first line is set at a `#` or
     /// `##` heading's size).
     opens: bool,
-    /// The next page holds nothing but figures and their introducing lines
-    /// (at most two a figure), kept together, which would not have fitted
-    /// in what this page leaves: the card table's parts, for one.
+    /// The next page opens with a figure, and the lines it is kept with,
+    /// that could not fit in what this page leaves even shrunk as far as
+    /// it may (the card table's parts, kept together, for one): as the
+    /// layout's plan says ([`Plan::figure_next`]), not as the pixels look.
     figures_after: bool,
     /// How far the page's most stretched gap grew, in lines of body text.
     stretch: f32,
@@ -275,34 +276,13 @@ fn page_fill(name: &str, format: PageFormat) -> Vec<Fill> {
             .min_by(|a, b| a.1[1].total_cmp(&b.1[1]))
             .is_some_and(|(_, b)| b[3] - b[1] >= 1.6 * ps.body_size)
     };
-    // How deep a page's content reaches, when it is nothing but figures and
-    // their introducing lines.
-    let figure_page = |p: usize| -> Option<f32> {
-        let (mut figures, mut lines, mut bottom) = (0, Vec::new(), 0.0f32);
-        for d in &laid_pages[p].draws {
-            match d {
-                Draw::Svg { y, h, .. } => {
-                    figures += 1;
-                    bottom = bottom.max(y + h - ps.margin_top);
-                }
-                Draw::Text { y, .. } if *y < ps.margin_top + body => {
-                    if !lines.iter().any(|l: &f32| (l - y).abs() < 1.0) {
-                        lines.push(*y);
-                    }
-                    bottom = bottom.max(y - ps.margin_top);
-                }
-                _ => {}
-            }
-        }
-        (figures > 0 && lines.len() <= 2 * figures).then_some(bottom)
-    };
     let lead = ps.body_size * bs.text.leading;
     // The last page is the licence, which opens the back matter.
     let out = (1..count.saturating_sub(1))
         .map(|p| {
             let opens = p + 2 == count || opens_section(&printed[p + 1]);
             let fill = ink_bottom(&printed[p]);
-            let figures_after = figure_page(p + 1).is_some_and(|depth| depth > body * (1.0 - fill));
+            let figures_after = plan.figure_next[p];
             Fill {
                 page: p,
                 fill,
@@ -317,13 +297,22 @@ fn page_fill(name: &str, format: PageFormat) -> Vec<Fill> {
 }
 
 /// The goal: no page ends above three quarters of its text block unless
-/// the next page opens a section, or holds figures kept together that
-/// would not have fitted on it, in every format of every bundled book.
+/// the next page opens a section, or opens with a figure that would not
+/// have fitted on it, in every format of the books of [`EVEN_BOOKS`]; and
+/// in every book, no gap between paragraphs, around headings or figures
+/// grows by more than a quarter of a line to fill a page.
 #[test]
 fn pages_have_no_holes() {
     let mut report = Vec::new();
     let mut holes = Vec::new();
-    for name in EVEN_BOOKS {
+    // The author's current edition is measured and reported too, not held
+    // to the goal.
+    let measured = EVEN_BOOKS
+        .iter()
+        .chain(&["rules/rules.md", "rules/new_rules.md"])
+        .copied();
+    for name in measured {
+        let held = EVEN_BOOKS.contains(&name);
         for format in PageFormat::ALL {
             let fills = page_fill(name, format);
             let short = |f: &&Fill| f.fill < 0.75;
@@ -338,24 +327,43 @@ fn pages_have_no_holes() {
                 .filter(short)
                 .filter(|f| !f.opens && !f.figures_after)
                 .collect();
-            // Reported, not yet required (issue 24, item 3): gaps should
-            // grow by at most a quarter of a line, and a page that neither
-            // ends a section nor comes before figures that could not fit
-            // should reach 88 %.
+            // Required in every book (issue 24, item 3): no gap grows by
+            // more than a quarter of a line. Reported, not yet required: a
+            // page that neither ends a section nor comes before figures
+            // that could not fit should reach 88 %.
             let stretched = fills.iter().filter(|f| f.stretch > 0.25 + 1e-3).count();
+            let stretched_pages: Vec<String> = fills
+                .iter()
+                .filter(|f| f.stretch > 0.25 + 1e-3)
+                .map(|f| format!("{}: {:.2}", f.page, f.stretch))
+                .collect();
             let most = fills.iter().map(|f| f.stretch).fold(0.0, f32::max);
             let under_88: Vec<String> = fills
                 .iter()
                 .filter(|f| f.fill < 0.88 && !f.opens && !f.figures_after)
                 .map(|f| format!("{}: {:.0} %", f.page, f.fill * 100.0))
                 .collect();
+            let under_88_before_figures: Vec<String> = fills
+                .iter()
+                .filter(|f| f.fill < 0.88 && !f.opens && f.figures_after)
+                .map(|f| format!("{}: {:.0} %", f.page, f.fill * 100.0))
+                .collect();
+            for f in fills.iter().filter(|f| f.stretch > 0.25 + 1e-3) {
+                holes.push(format!(
+                    "{name} {format}: page index {} has a gap grown by {:.2} lines",
+                    f.page, f.stretch
+                ));
+            }
             report.push(format!(
-                "{name} {format}: {} pages measured, {} gaps stretched past a quarter line (most {:.2} lines), {} under 88 % {:?}, {} short before a new section, {} before figures that could not fit, {} holes{}",
+                "{name} {format}: {} pages measured, {} gaps stretched past a quarter line {:?} (most {:.2} lines), {} under 88 % {:?} (and {} before figures that could not fit {:?}), {} short before a new section, {} before figures that could not fit, {} holes{}",
                 fills.len(),
                 stretched,
+                stretched_pages,
                 most,
                 under_88.len(),
                 under_88,
+                under_88_before_figures.len(),
+                under_88_before_figures,
                 section_ends,
                 before_figures,
                 holey.len(),
@@ -364,7 +372,7 @@ fn pages_have_no_holes() {
                     .map(|f| format!(" (page index {}: {:.0} %)", f.page, f.fill * 100.0))
                     .collect::<String>()
             ));
-            for f in holey {
+            for f in holey.into_iter().filter(|_| held) {
                 holes.push(format!(
                     "{name} {format}: page index {} ends at {:.0} % of its text block",
                     f.page,

@@ -290,6 +290,13 @@ pub struct VBox {
     pub foot: f32,
     /// The first line's baseline, for list markers.
     baseline: Option<f32>,
+    /// A paragraph's last line that ends with a colon: what follows is
+    /// what it introduces, and stays right after it.
+    introduces: bool,
+    /// A figure that may move past the text after it, to the top of the
+    /// next page, rather than leave its page short: one kept with a
+    /// sentence that does not introduce it with a colon.
+    pub floats: bool,
 }
 
 impl VBox {
@@ -308,6 +315,8 @@ impl VBox {
             picture: 0.0,
             foot: 0.0,
             baseline: None,
+            introduces: false,
+            floats: false,
         }
     }
 
@@ -329,11 +338,25 @@ pub fn paginate(boxes: &[VBox], body: f32, gap_stretch: f32) -> Vec<Vec<(usize, 
 /// a hole; only the last page before a new section may end shorter.
 pub const FULL_ENOUGH: f32 = 0.75;
 
+/// How full a page should be, of its text block, to read as set evenly
+/// beside its neighbours; a page ending shorter (but above
+/// [`FULL_ENOUGH`]) costs more than another break, a shrunk figure or a
+/// runt would.
+pub const WELL_FILLED: f32 = 0.88;
+
+/// How far, in lines of body text, any one gap (between paragraphs, around
+/// a heading or a figure) may grow to fill a page: a typesetter keeps the
+/// rhythm of the text, and fills a hole by moving lines or shrinking a
+/// figure rather than by opening the spacing.
+pub const MOST_GAP_GROWTH: f32 = 0.25;
+
 /// One candidate page, boxes `start..end`: its natural height, how much
 /// its figures may shrink and its gaps stretch, and the blank foot of its
 /// last box.
 struct PageFit {
     gap_stretch: f32,
+    /// The most, in points, any one gap may grow.
+    most: f32,
     /// The least a section's last page should hold, if the section began
     /// on an earlier page (0 for no least).
     runt: f32,
@@ -345,10 +368,11 @@ struct PageFit {
 
 impl PageFit {
     /// The page's boxes `i..end`.
-    fn of(boxes: &[VBox], i: usize, end: usize, gap_stretch: f32, runt: f32) -> PageFit {
+    fn of(boxes: &[&VBox], i: usize, end: usize, spacing: Spacing) -> PageFit {
         let mut fit = PageFit {
-            gap_stretch,
-            runt,
+            gap_stretch: spacing.gap_stretch,
+            most: spacing.most_growth,
+            runt: spacing.runt,
             natural: 0.0,
             shrink: 0.0,
             stretch: 0.0,
@@ -364,8 +388,13 @@ impl PageFit {
         let gap = if first { 0.0 } else { b.space_before };
         self.natural += gap + b.height;
         self.shrink += b.shrink;
-        self.stretch += gap * self.gap_stretch;
+        self.stretch += self.growth(gap);
         self.foot = b.foot;
+    }
+
+    /// How far a gap of `gap` points may grow.
+    fn growth(&self, gap: f32) -> f32 {
+        (gap * self.gap_stretch).min(self.most)
     }
 
     /// How much the gaps grow on this page: none on a section's last page,
@@ -384,38 +413,218 @@ impl PageFit {
 /// leave their text blocks (a page that ends a section may end anywhere),
 /// diagrams shrink (down to their `shrink`) and gaps stretch (by up to
 /// `gap_stretch` of themselves: the format's [`PageStyle::gap_stretch`]) to
-/// fill a page instead of leaving a hole. Returns the pages, as
+/// fill a page instead of leaving a hole; a page ending under
+/// [`WELL_FILLED`] costs more than a paragraph broken elsewhere. Returns the pages, as
 /// `paginate`, and each box's height lost to shrinking.
 pub fn paginate_shrinking(
     boxes: &[VBox],
     body: f32,
     gap_stretch: f32,
 ) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
-    paginate_without_runts(boxes, body, gap_stretch, 0.0)
+    paginate_without_runts(
+        boxes,
+        body,
+        Spacing {
+            gap_stretch,
+            most_growth: f32::INFINITY,
+            runt: 0.0,
+        },
+    )
 }
 
-/// `paginate_shrinking`, where a section that runs over a page should not
-/// end on a page holding less than `runt` points (a line or three): such a
-/// page costs more than a previous page ending a little short, so lines
-/// move over to keep it company, unless that would leave a hole.
+/// How the gaps of a page may grow, and the least a section's last page
+/// should hold.
+#[derive(Clone, Copy, Debug)]
+pub struct Spacing {
+    /// How far a gap may grow, as a share of itself.
+    pub gap_stretch: f32,
+    /// The most, in points, any one gap may grow.
+    pub most_growth: f32,
+    /// The least a section's last page should hold, if the section began
+    /// on an earlier page (0 for no least).
+    pub runt: f32,
+}
+
+/// `paginate_shrinking`, where no gap grows by more than
+/// `spacing.most_growth` and a section that runs over a page should not
+/// end on a page holding less than `spacing.runt` points (a line or
+/// three): such a page costs more than a previous page ending a little
+/// short, so lines move over to keep it company, unless that would leave
+/// a hole.
 pub fn paginate_without_runts(
     boxes: &[VBox],
     body: f32,
-    gap_stretch: f32,
-    runt: f32,
+    spacing: Spacing,
 ) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
+    let order: Vec<&VBox> = boxes.iter().collect();
+    let (pages, lost, _) = paginate_in_order(&order, body, spacing);
+    (pages, lost)
+}
+
+/// `paginate_without_runts`, where a figure that may float
+/// ([`VBox::floats`]) and would leave the page before it short (under
+/// [`WELL_FILLED`]) may move past the text that follows it in its
+/// section, up to the next heading or figure, to the top of the next
+/// page, when that costs the book less: the text fills the page, as a
+/// typesetter floats an illustration. Figures a sentence introduces with
+/// a colon, and the card table's parts, never float.
+pub fn paginate_floating(
+    boxes: &[VBox],
+    body: f32,
+    spacing: Spacing,
+) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
+    let n = boxes.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    // A floated figure may start a page away from its line.
+    // (Sizes only: the drawings stay with the book's boxes.)
+    let freed: Vec<Option<VBox>> = boxes
+        .iter()
+        .map(|b| {
+            b.floats.then(|| VBox {
+                brk: Brk::Allowed,
+                draws: Vec::new(),
+                roles: Vec::new(),
+                links: Vec::new(),
+                anchors: Vec::new(),
+                height: b.height,
+                space_before: b.space_before,
+                kind: b.kind,
+                starts_body: b.starts_body,
+                shrink: b.shrink,
+                picture: b.picture,
+                foot: b.foot,
+                baseline: b.baseline,
+                introduces: b.introduces,
+                floats: b.floats,
+            })
+        })
+        .collect();
+    let mut moved = vec![false; n];
+    // Each floated figure and the line it was kept with.
+    let mut floated: Vec<(usize, usize)> = Vec::new();
+    let run = |order: &[usize], moved: &[bool]| {
+        let seq: Vec<&VBox> = order
+            .iter()
+            .map(|&i| match &freed[i] {
+                Some(f) if moved[i] => f,
+                _ => &boxes[i],
+            })
+            .collect();
+        let (pages, lost, cost) = paginate_in_order(&seq, body, spacing);
+        // Back to the boxes' own indices.
+        let pages: Vec<Vec<(usize, f32)>> = pages
+            .into_iter()
+            .map(|p| p.into_iter().map(|(k, y)| (order[k], y)).collect())
+            .collect();
+        let mut by_box = vec![0.0; n];
+        for (k, l) in lost.into_iter().enumerate() {
+            by_box[order[k]] = l;
+        }
+        (pages, by_box, cost)
+    };
+    let (mut pages, mut lost, mut cost) = run(&order, &moved);
+    if !boxes.iter().any(|b| b.floats) {
+        return (pages, lost);
+    }
+    // A few rounds, each moving the one figure that helps most.
+    for _ in 0..16 {
+        let mut found: Option<(Vec<usize>, (usize, usize), _)> = None;
+        let mut least = cost;
+        for p in 0..pages.len().saturating_sub(1) {
+            let Some(&(last, y)) = pages[p].last() else {
+                continue;
+            };
+            let bottom = y + boxes[last].height - lost[last] - boxes[last].foot;
+            if bottom >= body * WELL_FILLED {
+                continue;
+            }
+            // The figure kept with the lines that open the next page.
+            let Some(start) = pages[p + 1].first().map(|&(b, _)| b) else {
+                continue;
+            };
+            let at = order.iter().position(|&b| b == start).unwrap_or(n);
+            let mut k = at + 1;
+            while k < n && boxes[order[k]].brk == Brk::Never && !boxes[order[k]].floats {
+                k += 1;
+            }
+            if k >= n || !boxes[order[k]].floats || moved[order[k]] {
+                continue;
+            }
+            let figure = order[k];
+            // The text after it in its section, up to a heading or figure.
+            let mut end = k + 1;
+            while end < n
+                && boxes[order[end]].kind == BoxKind::Line
+                && boxes[order[end]].brk != Brk::NewPage
+            {
+                end += 1;
+            }
+            // After one line of it or more: `to` counts in the order
+            // without the figure.
+            for to in k + 1..end {
+                let mut trial = order.clone();
+                trial.remove(k);
+                trial.insert(to, figure);
+                // Only where the text may break: not inside a paragraph's
+                // kept lines, nor between a figure and its line.
+                if trial
+                    .get(to + 1)
+                    .is_some_and(|&b| boxes[b].brk == Brk::Never)
+                {
+                    continue;
+                }
+                let mut trial_moved = moved.clone();
+                trial_moved[figure] = true;
+                let (tp, tl, tc) = run(&trial, &trial_moved);
+                if tc >= least - 1e-6 {
+                    continue;
+                }
+                // Every floated figure opens the page after its line's.
+                let page_of = |b: usize| tp.iter().position(|pg| pg.iter().any(|&(i, _)| i == b));
+                let on_top = |f: usize, line: usize| {
+                    let top = tp
+                        .iter()
+                        .position(|pg| pg.first().is_some_and(|&(i, _)| i == f));
+                    top.is_some() && top == page_of(line).map(|q| q + 1)
+                };
+                let line = order[k - 1];
+                if on_top(figure, line) && floated.iter().all(|&(f, l)| on_top(f, l)) {
+                    least = tc;
+                    found = Some((trial, (figure, line), (tp, tl)));
+                }
+            }
+        }
+        let Some((trial, (figure, line), (tp, tl))) = found else {
+            break;
+        };
+        floated.push((figure, line));
+        order = trial;
+        moved[figure] = true;
+        pages = tp;
+        lost = tl;
+        cost = least;
+    }
+    (pages, lost)
+}
+
+/// Per page, each box index and its y.
+type Pages = Vec<Vec<(usize, f32)>>;
+
+/// The pages over the boxes in the order given: each page as indices into
+/// `boxes` and their y, each box's height lost to shrinking, and the cost.
+fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Vec<f32>, f64) {
     let n = boxes.len();
     // best[i]: the least cost of the pages from a page that starts at box i.
     let mut best = vec![f64::INFINITY; n + 1];
     let mut next = vec![n; n + 1];
     best[n] = 0.0;
     for i in (0..n).rev() {
-        let mut fit = PageFit::of(boxes, i, i, gap_stretch, runt);
+        let mut fit = PageFit::of(boxes, i, i, spacing);
         // A page that opens a section (or the book) is no runt.
         let opens = i == 0 || boxes[i].brk == Brk::NewPage;
         let mut last_fitting = i + 1;
         for j in i..n {
-            let b = &boxes[j];
+            let b = boxes[j];
             if j > i && b.brk == Brk::NewPage {
                 break;
             }
@@ -448,7 +657,7 @@ pub fn paginate_without_runts(
     let mut i = 0;
     while i < n {
         let end = next[i].clamp(i + 1, n);
-        let fit = PageFit::of(boxes, i, end, gap_stretch, runt);
+        let fit = PageFit::of(boxes, i, end, spacing);
         let ends_section = end == n || boxes[end].brk == Brk::NewPage;
         // Every figure on an overfull page gives up the same share of what
         // it may; every gap on a short one grows by the same share.
@@ -468,7 +677,7 @@ pub fn paginate_without_runts(
             let gap = if j == i {
                 0.0
             } else {
-                boxes[j].space_before * (1.0 + gap_stretch * grow)
+                boxes[j].space_before + fit.growth(boxes[j].space_before) * grow
             };
             lost[j] = boxes[j].shrink * share;
             placed.push((j, y + gap));
@@ -477,7 +686,7 @@ pub fn paginate_without_runts(
         pages.push(placed);
         i = end;
     }
-    (pages, lost)
+    (pages, lost, best[0])
 }
 
 /// The cost of a page: nothing for the last page of a section; growing
@@ -511,6 +720,8 @@ fn page_cost(fit: &PageFit, body: f32, ends_section: bool, opens: bool) -> f64 {
     let empty = f64::from(((body - ink) / body).max(0.0));
     let hole = if empty > f64::from(1.0 - FULL_ENOUGH) {
         1000.0 + 1000.0 * empty
+    } else if empty > f64::from(1.0 - WELL_FILLED) {
+        100.0 + 100.0 * empty
     } else {
         0.0
     };
@@ -764,6 +975,10 @@ pub struct Plan {
     /// Per page, how far its most stretched gap (between paragraphs, around
     /// headings and figures) grew past its natural size, in points.
     pub gap_growth: Vec<f32>,
+    /// Per page, whether the next page opens with a figure that could not
+    /// fit in what this page leaves, even shrunk as far as it may, with the
+    /// lines it is kept with: the page may end short before it.
+    pub figure_next: Vec<bool>,
     /// Per page, each box index and its y.
     pages_of: Vec<Vec<(usize, f32)>>,
     /// How much each box's figure shrinks.
@@ -1142,6 +1357,13 @@ impl<'a> Ctx<'a> {
             }
             self.push(b);
         }
+        let text: String = runs.iter().map(|r| r.text.as_str()).collect();
+        if n > 0
+            && text.trim_end().ends_with(':')
+            && let Some(last) = self.out.last_mut()
+        {
+            last.introduces = true;
+        }
         n
     }
 
@@ -1469,15 +1691,17 @@ impl<'a> Ctx<'a> {
             },
             Role::Content(figure),
         );
-        // Kept with the sentence that introduces it.
-        if matches!(
-            self.out.last(),
-            Some(VBox {
+        // Kept with the sentence that introduces it; one that only
+        // illustrates what it follows may float.
+        if let Some(
+            last @ VBox {
                 kind: BoxKind::Line,
                 ..
-            })
-        ) {
+            },
+        ) = self.out.last()
+        {
             b.brk = Brk::Never;
+            b.floats = !last.introduces;
         }
         let card_part = self.book.diagrams.get(index).is_some_and(|d| {
             matches!(
@@ -1488,6 +1712,7 @@ impl<'a> Ctx<'a> {
             )
         });
         if card_part {
+            b.floats = false;
             self.keep_card_table(&b);
         }
         self.push(b);
@@ -1961,7 +2186,12 @@ impl<'a> Ctx<'a> {
         let ps = self.ps;
         // A section's last page holds more than three lines.
         let runt = self.lead() * 3.5;
-        let (pages_of, lost) = paginate_without_runts(&self.out, self.body, ps.gap_stretch, runt);
+        let spacing = Spacing {
+            gap_stretch: ps.gap_stretch,
+            most_growth: self.lead() * MOST_GAP_GROWTH,
+            runt,
+        };
+        let (pages_of, lost) = paginate_floating(&self.out, self.body, spacing);
         let body_page = pages_of
             .iter()
             .position(|p| p.iter().any(|&(i, _)| self.out[i].starts_body));
@@ -1993,9 +2223,34 @@ impl<'a> Ctx<'a> {
                     .fold(0.0, f32::max)
             })
             .collect();
+        let figure_next = pages_of
+            .iter()
+            .zip(pages_of.iter().skip(1).map(Some).chain([None]))
+            .map(|(placed, next)| {
+                let (Some(&(last, y)), Some(_)) = (placed.last(), next.and_then(|n| n.first()))
+                else {
+                    return false;
+                };
+                let room = self.body - (y + self.out[last].height - lost[last]);
+                // The boxes kept with the next page's first, in page order
+                // (a floated figure comes after the text it moved past).
+                let next = next.map(Vec::as_slice).unwrap_or_default();
+                let kept = 1 + next[1..]
+                    .iter()
+                    .take_while(|&&(b, _)| self.out[b].brk == Brk::Never)
+                    .count();
+                let kept: Vec<&VBox> = next[..kept].iter().map(|&(b, _)| &self.out[b]).collect();
+                let least: f32 = kept
+                    .iter()
+                    .map(|b| b.space_before + b.height - b.shrink)
+                    .sum();
+                kept.iter().any(|b| b.kind == BoxKind::Figure) && least > room + 0.01
+            })
+            .collect();
         Plan {
             pages: pages_of.len(),
             gap_growth,
+            figure_next,
             trees: self
                 .tree_list
                 .iter()
@@ -2206,6 +2461,133 @@ mod tests {
         }
     }
 
+    fn spacing(gap_stretch: f32, runt: f32) -> Spacing {
+        Spacing {
+            gap_stretch,
+            most_growth: f32::INFINITY,
+            runt,
+        }
+    }
+
+    /// Four paragraphs of two lines of 5, 11 apart (73 points), then one
+    /// of four lines, on pages of 100; a line is 5, so a quarter line is
+    /// 1.25. Gaps may grow to four times themselves here.
+    fn short_paragraphs() -> Vec<VBox> {
+        let mut boxes = Vec::new();
+        for lines in [2, 2, 2, 2, 4] {
+            for i in 0..lines {
+                let mut b = vbox(
+                    5.0,
+                    if i == 0 || (i >= 2 && lines - i >= 2) {
+                        Brk::Allowed
+                    } else {
+                        Brk::Never
+                    },
+                );
+                if i == 0 {
+                    b.space_before = 11.0;
+                }
+                boxes.push(b);
+            }
+        }
+        boxes
+    }
+
+    #[test]
+    fn no_gap_grows_past_a_quarter_line() {
+        let boxes = short_paragraphs();
+        let growth = |pages: &[Vec<(usize, f32)>]| {
+            pages
+                .iter()
+                .flat_map(|p| p.windows(2))
+                .map(|w| {
+                    let ((a, ya), (b, yb)) = (w[0], w[1]);
+                    yb - (ya + boxes[a].height + boxes[b].space_before)
+                })
+                .fold(0.0, f32::max)
+        };
+        // Uncapped, as the book was set before: the first page's four gaps
+        // open by 1.5 points each to bring its last line to the foot.
+        let (old, _) = paginate_without_runts(&boxes, 100.0, spacing(3.0, 0.0));
+        assert!((growth(&old) - 1.5).abs() < 1e-3, "{old:?}");
+        // Capped at a quarter line, no gap grows further.
+        let capped = Spacing {
+            most_growth: 1.25,
+            ..spacing(3.0, 0.0)
+        };
+        let (new, _) = paginate_without_runts(&boxes, 100.0, capped);
+        assert!(growth(&new) <= 1.25 + 1e-3, "{new:?}");
+    }
+
+    #[test]
+    fn a_paragraph_breaks_rather_than_leave_a_short_page() {
+        // The first page could end after the fourth paragraph, at 73 %
+        // (77 % with its gaps grown by a quarter line), or break the fifth
+        // after two lines and end at 94 % (99 % with its gaps grown): a
+        // typesetter breaks the paragraph and keeps the gaps.
+        let boxes = short_paragraphs();
+        let capped = Spacing {
+            most_growth: 1.25,
+            ..spacing(3.0, 0.0)
+        };
+        let (pages, _) = paginate_without_runts(&boxes, 100.0, capped);
+        let ends: Vec<usize> = pages.iter().map(|p| p.last().unwrap().0).collect();
+        assert_eq!(ends, [9, 11], "{pages:?}");
+        let (i, y) = *pages[0].last().unwrap();
+        assert!((y + boxes[i].height - 99.0).abs() < 1e-3, "{pages:?}");
+    }
+
+    #[test]
+    fn a_figure_floats_past_text_rather_than_leave_a_short_page() {
+        // Six lines of 10, a line with a figure of 50 kept with it, then
+        // three more lines and eight after a new section's heading, on
+        // pages of 100. Kept in place, the figure and its line go over and
+        // leave the first page at 60 %; floated past the three lines to
+        // the top of the next page, the text fills the first.
+        let mut boxes: Vec<VBox> = (0..7).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        let mut fig = VBox::new(50.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        fig.floats = true;
+        boxes.push(fig);
+        boxes.extend((0..3).map(|_| vbox(10.0, Brk::Allowed)));
+        boxes.push(vbox(10.0, Brk::NewPage));
+        boxes.extend((0..8).map(|_| vbox(10.0, Brk::Allowed)));
+        let spacing = spacing(0.0, 0.0);
+        let ids = |pages: &[Vec<(usize, f32)>]| -> Vec<Vec<usize>> {
+            pages
+                .iter()
+                .map(|p| p.iter().map(|&(i, _)| i).collect())
+                .collect()
+        };
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing);
+        assert_eq!(
+            ids(&pages),
+            [
+                vec![0, 1, 2, 3, 4, 5, 6, 8, 9, 10],
+                vec![7],
+                (11..20).collect()
+            ]
+        );
+        // A figure its sentence introduces with a colon stays after it.
+        boxes[7].floats = false;
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing);
+        assert_eq!(ids(&pages)[1], [6, 7, 8, 9, 10]);
+    }
+
+    #[test]
+    fn only_a_figure_its_sentence_does_not_introduce_floats() {
+        let text = format!(
+            "## A\nThis is the start.\n\n{BOARD}\nAnd then:\n\n{BOARD}\n* A list item.\n\n{BOARD}\n"
+        );
+        let (boxes, _) = lay(&text);
+        let floats: Vec<bool> = boxes
+            .iter()
+            .filter(|b| b.kind == BoxKind::Figure)
+            .map(|b| b.floats)
+            .collect();
+        assert_eq!(floats, [true, false, true]);
+    }
+
     #[test]
     fn a_section_does_not_end_on_a_runt_page() {
         // Twelve lines of 10 on pages of 100, then a new section: ten and
@@ -2216,12 +2598,12 @@ mod tests {
         let lines_on = |pages: &[Vec<(usize, f32)>]| pages.iter().map(Vec::len).collect::<Vec<_>>();
         let (plain, _) = paginate_shrinking(&boxes, 100.0, 0.0);
         assert_eq!(lines_on(&plain), [10, 2, 1]);
-        let (kept, _) = paginate_without_runts(&boxes, 100.0, 0.0, 35.0);
+        let (kept, _) = paginate_without_runts(&boxes, 100.0, spacing(0.0, 35.0));
         assert_eq!(lines_on(&kept), [8, 4, 1]);
         // Not at the cost of a hole: with eleven lines, seven and four
         // would leave the first page at 70 %, so one line stays alone.
         boxes.remove(0);
-        let (kept, _) = paginate_without_runts(&boxes, 100.0, 0.0, 35.0);
+        let (kept, _) = paginate_without_runts(&boxes, 100.0, spacing(0.0, 35.0));
         assert_eq!(lines_on(&kept), [10, 1, 1]);
     }
 

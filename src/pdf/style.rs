@@ -62,7 +62,8 @@ pub struct PageStyle {
     pub diagram_text: f32,
     /// How far the gaps between boxes (between paragraphs, around headings
     /// and figures) may grow, as a share of themselves, to bring a page's
-    /// last line down to the foot of its text block.
+    /// last line down to the foot of its text block; never by more than a
+    /// quarter of a line ([`super::layout::MOST_GAP_GROWTH`]).
     pub gap_stretch: f32,
 }
 
