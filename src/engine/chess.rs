@@ -18,7 +18,7 @@ pub use attacks::{
     queen_attacks, reach, rook_attacks, squares_between,
 };
 pub use fen::FenError;
-pub use position::{CastlingInference, Position};
+pub use position::{CastlingInference, Position, moves_generated};
 pub use squareset::{SquareSet, SquareSetIter};
 
 use crate::diagram::{Role, Square};

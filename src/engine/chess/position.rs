@@ -323,6 +323,7 @@ impl Position {
 
     /// Like [`Position::legal_moves`], into a cleared buffer.
     pub fn generate_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+        GENERATED.with(|n| n.set(n.get() + 1));
         out.clear();
         self.pseudo_moves(rules, out);
         if rules.king_safety {
@@ -993,4 +994,15 @@ mod tests {
         assert_eq!(d.len(), 20);
         assert!(d.iter().all(|&(_, n)| n == 20));
     }
+}
+
+thread_local! {
+    static GENERATED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times this thread has generated a position's moves: a measure
+/// of the engine's work that is the same on every run of the same input
+/// (the engine runs a diagram's check on one thread), unlike time.
+pub fn moves_generated() -> u64 {
+    GENERATED.with(std::cell::Cell::get)
 }

@@ -4,7 +4,7 @@
 
 use crate::diagram::{Arrow, ArrowColour, BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::Finding;
-use crate::engine::chess::{CastlingInference, Position};
+use crate::engine::chess::{CastlingInference, Position, moves_generated};
 use crate::engine::material::{self, MaterialRules};
 use crate::engine::replay::{self, Plan, State, StepRules, arrow_color};
 use crate::source::Span;
@@ -154,6 +154,13 @@ pub fn arrow_finding(
 /// replay's own budget. An arrow whose search runs out gets no help.
 const HELP_CHECKS: usize = 64;
 
+/// At most about this much work (positions' moves generated) goes into one
+/// diagram's help search, past the check that ends it: a game whose check
+/// searches deeply (Booster Chess with many arrows: 200 ms a check) would
+/// otherwise take 64 times as long, in `check` and on every keystroke in an
+/// editor. Counted, not timed, so the same book gets the same helps.
+const HELP_WORK: u64 = 60_000;
+
 /// Adds a `help:` to each `arrow` error that one change would cure: a
 /// piece whose removal makes the arrow legal (one standing in its path, or
 /// one giving check), else the one arrow a square off, of the other colour
@@ -182,6 +189,7 @@ pub fn add_arrow_helps(
         .collect();
     let spans: Vec<Span> = board.arrows.iter().map(|a| a.span).collect();
     let checks = std::cell::Cell::new(0);
+    let work = std::cell::Cell::new(0u64);
     for finding in findings.iter_mut() {
         if finding.rule != ARROW
             || finding.severity != Severity::Error
@@ -206,7 +214,14 @@ pub fn add_arrow_helps(
         // budget.
         let run = |changed: &BoardDiagram| {
             checks.set(checks.get() + 1);
-            (checks.get() <= HELP_CHECKS).then(|| check(changed))
+            if checks.get() > HELP_CHECKS || work.get() > HELP_WORK {
+                checks.set(HELP_CHECKS + 1);
+                return None;
+            }
+            let before = moves_generated();
+            let found = check(changed);
+            work.set(work.get() + (moves_generated() - before));
+            Some(found)
         };
         // A change cures `bad` when, with every arrow, the diagram has no
         // error it did not have and none at `bad`; and, without the other
@@ -1012,6 +1027,27 @@ mod tests {
             assert!(calls.get() <= super::HELP_CHECKS, "{}", calls.get());
             assert!(found.iter().all(|f| f.help.is_none()), "{found:?}");
         }
+        // A costly check (here a tenth of the work budget a call) stops the
+        // search after about ten: the budget counts work, not checks.
+        let calls = Cell::new(0);
+        let position = crate::engine::chess::Position::from_board(
+            &crate::diagram::Board::default(),
+            crate::diagram::Color::White,
+            crate::engine::chess::CastlingInference::None,
+        );
+        let rules = crate::engine::chess::Rules::default();
+        let check = |_: &crate::diagram::BoardDiagram| {
+            calls.set(calls.get() + 1);
+            let mut moves = Vec::new();
+            for _ in 0..super::HELP_WORK / 10 {
+                position.generate_moves(&rules, &mut moves);
+            }
+            bad.clone()
+        };
+        let mut found = bad.clone();
+        super::add_arrow_helps(board, &mut found, &check);
+        assert!(calls.get() <= 12, "{}", calls.get());
+        assert!(found.iter().all(|f| f.help.is_none()), "{found:?}");
     }
 
     /// The replay tries every reading and order of the arrows, a search
