@@ -329,9 +329,13 @@ impl Server {
         for (path, diags) in by_file {
             let Some(uri) = uri_of(&path) else { continue };
             let mut shown: Vec<ls_types::Diagnostic> = Vec::new();
+            // One file's problems all quote the same text: index it once.
+            let text = diags
+                .iter()
+                .find_map(|d| d.source.as_ref())
+                .map_or("", |s| s.text.as_str());
+            let index = LineIndex::new(text, self.encoding);
             for d in diags {
-                let text = d.source.as_ref().map_or("", |s| s.text.as_str());
-                let index = LineIndex::new(text, self.encoding);
                 let one = features::diagnostic(&index, text, d);
                 if !shown.contains(&one) {
                     shown.push(one);
