@@ -463,9 +463,9 @@ pub fn orthodox_afters(
     to: Square,
     rules: &Rules,
 ) -> Vec<State> {
-    pos.legal_moves(rules)
+    pos.moves_from(from, rules)
         .into_iter()
-        .filter(|m| m.from() == from && m.to() == to)
+        .filter(|m| m.to() == to)
         .map(|m| played(state, pos, m, rules))
         .collect()
 }

@@ -323,9 +323,25 @@ impl Position {
 
     /// Like [`Position::legal_moves`], into a cleared buffer.
     pub fn generate_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+        self.generate_moves_of(!0, rules, out);
+    }
+
+    /// The legal moves of the piece on `from` (a castling king's too): the
+    /// same moves [`Position::legal_moves`] gives from there, without
+    /// generating the others.
+    pub fn moves_from(&self, from: Square, rules: &Rules) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if let Some(i) = index_of(from) {
+            self.generate_moves_of(bit(i), rules, &mut moves);
+        }
+        moves
+    }
+
+    /// The moves of the mover's pieces on `movers`.
+    fn generate_moves_of(&self, movers: u64, rules: &Rules, out: &mut Vec<Move>) {
         GENERATED.with(|n| n.set(n.get() + 1));
         out.clear();
-        self.pseudo_moves(rules, out);
+        self.pseudo_moves(rules, movers, out);
         if rules.king_safety {
             self.retain_safe(out);
         }
@@ -349,15 +365,16 @@ impl Position {
             .find(|&r| self.by_role[r as usize] & bit(i) != 0)
     }
 
-    fn pseudo_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+    fn pseudo_moves(&self, rules: &Rules, movers: u64, out: &mut Vec<Move>) {
         let us = self.turn;
         let ours = self.by_color[us as usize];
+        let moving = ours & movers;
         let theirs = self.by_color[us.other() as usize];
         let occ = ours | theirs;
         let pawns = self.by_role[Role::Pawn as usize];
         let last_rank = back_rank(us.other());
 
-        for from in bits(pawns & ours) {
+        for from in bits(pawns & moving) {
             let to_set = pawn_pushes(from, us, occ) | (PAWN[us as usize][from] & theirs);
             for to in bits(to_set) {
                 let capture = self.role_at(to);
@@ -390,7 +407,7 @@ impl Position {
                 && occ & bit(ep) == 0
                 && theirs & pawns & bit(v) != 0
             {
-                for from in bits(PAWN[us.other() as usize][ep] & pawns & ours) {
+                for from in bits(PAWN[us.other() as usize][ep] & pawns & moving) {
                     out.push(Move::EnPassant {
                         from: square(from),
                         to: square(ep),
@@ -406,7 +423,7 @@ impl Position {
             Role::Queen,
             Role::King,
         ] {
-            for from in bits(self.by_role[role as usize] & ours) {
+            for from in bits(self.by_role[role as usize] & moving) {
                 for to in bits(attack_bits(from, role, us, occ) & !ours) {
                     out.push(Move::Normal {
                         role,
@@ -419,7 +436,7 @@ impl Position {
             }
         }
 
-        if rules.castling {
+        if rules.castling && self.castling_king(us).is_some_and(|k| movers & bit(k) != 0) {
             self.castling_moves(rules, out);
         }
     }
@@ -983,6 +1000,41 @@ mod tests {
         assert_eq!(e.ep_square(), None);
         assert!(e.legal_moves(&Rules::STANDARD).is_empty());
         assert_eq!(e.perft(3, &Rules::STANDARD), 0);
+    }
+
+    /// `moves_from` gives exactly the legal moves from its square, in
+    /// positions with castling (both sides, Chess960 rooks), en passant,
+    /// promotions, pins and check, under every rule set.
+    #[test]
+    fn moves_from_a_square_are_the_legal_moves_from_it() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+            "1r2k1r1/8/8/8/8/8/8/R1K3R1 w GAgb - 0 1",
+            "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",
+        ];
+        for fen in fens {
+            let p = pos(fen);
+            for rules in [&Rules::STANDARD, &PSEUDO, &THROUGH] {
+                let all = p.legal_moves(rules);
+                let mut seen = 0;
+                for file in 0..8 {
+                    for rank in 1..=8 {
+                        let from = Square::new(file, rank);
+                        let mine = p.moves_from(from, rules);
+                        let want: Vec<Move> =
+                            all.iter().copied().filter(|m| m.from() == from).collect();
+                        assert_eq!(mine, want, "{fen}, from {from}");
+                        seen += mine.len();
+                    }
+                }
+                assert_eq!(seen, all.len(), "{fen}");
+            }
+            assert!(p.moves_from(Square::new(0, 9), &Rules::STANDARD).is_empty());
+        }
     }
 
     #[test]
