@@ -10,6 +10,11 @@
 //! the old files to the new is a commit: a journal of it is written first,
 //! so a run killed half way through is finished by the next one
 //! ([`OutputDir::open`]). One run at a time holds the folder's lock file.
+//!
+//! A rebuild keeps a file only while it holds what the manifest says; a
+//! file the tool has seen so before, and whose size, inode and change time
+//! are still what they were then, is taken as unchanged without reading it
+//! back ([`SEEN`], the way git's index trusts a file's status).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -28,6 +33,21 @@ pub const JOURNAL: &str = ".chess-kit-docs-journal";
 pub const LOCK_FILE: &str = ".chess-kit-docs.lock";
 /// Every temporary file the tool makes ends so, and nothing else does.
 const TEMP_SUFFIX: &str = ".chess-kit-docs.tmp";
+/// Each output file's status (size, inode, change and modification times)
+/// when the tool last found it holding what the manifest says. A cache
+/// for rebuilds, never part of the output: it differs between machines
+/// and folders, and a file missing from it is read and hashed instead.
+pub const SEEN: &str = ".chess-kit-docs-seen";
+const SEEN_HEADER: &str = "# chess-kit-docs's cache of output files seen unchanged: path, content hash, size, inode, change time, modification time. Safe to delete.";
+/// A status is trusted only when the file's change time was this long
+/// before the tool looked: a file's times tick coarsely, and a change made
+/// within the tick it was looked at could otherwise keep its old time.
+const SETTLED: std::time::Duration = if cfg!(test) {
+    // The unit tests wait this long instead.
+    std::time::Duration::from_millis(200)
+} else {
+    std::time::Duration::from_secs(2)
+};
 const MANIFEST_HEADER: &str = "# Files written by chess-kit-docs: owner, path, content hash, source key. The tool deletes only files listed here.";
 
 pub fn hash(bytes: &[u8]) -> u64 {
@@ -44,6 +64,47 @@ struct Entry {
     /// A hash of what the file was made from, so costly outputs (PNGs) can
     /// be reused without being made again.
     source_key: Option<u64>,
+}
+
+/// What the file system says about a file, without reading it: any write,
+/// rename or replacement of the file changes its change time or inode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Status {
+    len: u64,
+    ino: u64,
+    ctime: (i64, i64),
+    mtime: (i64, i64),
+}
+
+impl Status {
+    #[cfg(unix)]
+    fn of(meta: &fs::Metadata) -> Option<Status> {
+        use std::os::unix::fs::MetadataExt as _;
+        Some(Status {
+            len: meta.len(),
+            ino: meta.ino(),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+        })
+    }
+
+    /// No change time to trust elsewhere: every file is read back.
+    #[cfg(not(unix))]
+    fn of(_: &fs::Metadata) -> Option<Status> {
+        None
+    }
+
+    /// Whether the file last changed [`SETTLED`] or more before now.
+    fn settled(&self) -> bool {
+        let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) else {
+            return false;
+        };
+        let changed = std::time::Duration::new(
+            u64::try_from(self.ctime.0).unwrap_or(u64::MAX),
+            u32::try_from(self.ctime.1).unwrap_or(0),
+        );
+        changed.checked_add(SETTLED).is_some_and(|t| t <= now)
+    }
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +126,12 @@ pub struct OutputDir {
     root: PathBuf,
     previous: BTreeMap<String, Entry>,
     current: Mutex<BTreeMap<String, Entry>>,
+    /// [`SEEN`] as the last run left it, and what this run saw.
+    seen_before: BTreeMap<String, (u64, Status)>,
+    seen: Mutex<BTreeMap<String, (u64, Status)>>,
+    /// How many earlier outputs this run read back to hash.
+    #[cfg(test)]
+    read_back: AtomicU64,
     /// New contents written to temporary files, by the path they go to.
     staged: Mutex<BTreeMap<String, PathBuf>>,
     stats: Mutex<Stats>,
@@ -93,6 +160,10 @@ impl OutputDir {
             root: root.to_path_buf(),
             previous: read_manifest(root),
             current: Mutex::new(BTreeMap::new()),
+            seen_before: read_seen(root),
+            seen: Mutex::new(BTreeMap::new()),
+            #[cfg(test)]
+            read_back: AtomicU64::new(0),
             staged: Mutex::new(BTreeMap::new()),
             stats: Mutex::new(Stats::default()),
             notes,
@@ -170,8 +241,28 @@ impl OutputDir {
             return None;
         }
         let path = self.inside(rel).ok()?;
+        // Taken before reading, so a change made while reading shows next time.
+        let meta = fs::symlink_metadata(&path).ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        let status = Status::of(&meta);
+        if let Some(status) = status
+            && self.seen_before.get(rel) == Some(&(old.hash, status))
+        {
+            lock(&self.seen).insert(rel.to_string(), (old.hash, status));
+            return Some(old.clone());
+        }
+        #[cfg(test)]
+        self.read_back.fetch_add(1, Ordering::Relaxed);
         let bytes = read_regular(&path)?;
-        (hash(&bytes) == old.hash).then(|| old.clone())
+        if hash(&bytes) != old.hash {
+            return None;
+        }
+        if let Some(status) = status.filter(Status::settled) {
+            lock(&self.seen).insert(rel.to_string(), (old.hash, status));
+        }
+        Some(old.clone())
     }
 
     /// Stages `bytes` for `rel` unless the file already holds exactly them.
@@ -344,9 +435,15 @@ impl OutputDir {
                 None => {}
             }
         }
+        let seen = {
+            let mut seen = self.seen_before.clone();
+            seen.append(&mut self.seen.into_inner().unwrap_or_else(|p| p.into_inner()));
+            seen
+        };
         if staged.is_empty() && removals.is_empty() {
             // No file changes: the manifest alone is one atomic write.
             diags.extend(save_manifest(&self.root, &current).err());
+            save_seen(&self.root, seen, &current);
             return (stats, changes, diags);
         }
         let journal = Journal {
@@ -413,6 +510,7 @@ impl OutputDir {
         match save_manifest(&self.root, &current) {
             Ok(()) => {
                 stop_point();
+                save_seen(&self.root, seen, &current);
                 if let Err(e) = fs::remove_file(self.root.join(JOURNAL)) {
                     diags.push(Diagnostic::file_error(
                         &self.root.join(JOURNAL),
@@ -638,6 +736,8 @@ pub fn clean(root: &Path) -> Result<Cleaned, Diagnostic> {
             None => {}
         }
     }
+    // A cache of the files just removed; the next run makes it again.
+    let _ = fs::remove_file(root.join(SEEN));
     let manifest = root.join(MANIFEST);
     if kept.is_empty() {
         if let Err(e) = fs::remove_file(&manifest)
@@ -655,6 +755,58 @@ pub fn clean(root: &Path) -> Result<Cleaned, Diagnostic> {
     }
     drop(lock);
     Ok(cleaned)
+}
+
+fn read_seen(root: &Path) -> BTreeMap<String, (u64, Status)> {
+    let Some(bytes) = read_regular(&root.join(SEEN)) else {
+        return BTreeMap::new();
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let [rel, hash, len, ino, cs, cn, ms, mn] = f[..] else {
+                return None;
+            };
+            let hash = u64::from_str_radix(hash, 16).ok()?;
+            let status = Status {
+                len: len.parse().ok()?,
+                ino: ino.parse().ok()?,
+                ctime: (cs.parse().ok()?, cn.parse().ok()?),
+                mtime: (ms.parse().ok()?, mn.parse().ok()?),
+            };
+            Some((rel.to_string(), (hash, status)))
+        })
+        .collect()
+}
+
+/// Saves [`SEEN`] with the statuses of the files `current` lists with the
+/// same hash; a cache, so a failure to save it is no error.
+fn save_seen(
+    root: &Path,
+    seen: BTreeMap<String, (u64, Status)>,
+    current: &BTreeMap<String, Entry>,
+) {
+    let mut text = String::from(SEEN_HEADER);
+    text.push('\n');
+    let mut any = false;
+    for (rel, (hash, st)) in seen {
+        if current.get(&rel).is_none_or(|e| e.hash != hash) {
+            continue;
+        }
+        any = true;
+        text.push_str(&format!(
+            "{rel}\t{hash:016x}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            st.len, st.ino, st.ctime.0, st.ctime.1, st.mtime.0, st.mtime.1
+        ));
+    }
+    let path = root.join(SEEN);
+    if !any {
+        let _ = fs::remove_file(&path);
+    } else if !holds(&path, text.as_bytes()) {
+        let _ = write_atomic(&path, text.as_bytes());
+    }
 }
 
 fn read_manifest(root: &Path) -> BTreeMap<String, Entry> {
@@ -1164,6 +1316,76 @@ mod tests {
             .modified()
             .unwrap();
         assert_eq!(mtime, again);
+    }
+
+    /// Builds `a.txt` (and `b.txt` of another owner) with source key 1 and
+    /// waits until their statuses can be trusted.
+    fn settled_folder() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let out = OutputDir::open(dir.path()).unwrap();
+        out.write("site:a", "a.txt", b"one", Some(1)).unwrap();
+        out.write("site:b", "b.txt", b"two", Some(1)).unwrap();
+        out.finish(&owners(&["site:a", "site:b"]));
+        // Too new to be trusted: a change in the same tick could hide.
+        assert!(!dir.path().join(SEEN).exists());
+        std::thread::sleep(SETTLED + std::time::Duration::from_millis(50));
+        dir
+    }
+
+    fn rebuild(dir: &Path) -> (bool, u64) {
+        let out = OutputDir::open(dir).unwrap();
+        let kept = out.reuse("site:a", "a.txt", 1);
+        let read = out.read_back.load(Ordering::Relaxed);
+        if !kept {
+            out.write("site:a", "a.txt", b"one", Some(1)).unwrap();
+        }
+        let (_, diags) = out.finish(&owners(&["site:a"]));
+        assert!(diags.is_empty(), "{diags:?}");
+        (kept, read)
+    }
+
+    #[test]
+    fn a_file_seen_unchanged_is_kept_without_reading_it_back() {
+        let dir = settled_folder();
+        // Read back once, then known by its status.
+        assert_eq!(rebuild(dir.path()), (true, 1));
+        let seen = fs::read_to_string(dir.path().join(SEEN)).unwrap();
+        assert!(seen.lines().any(|l| l.starts_with("a.txt\t")), "{seen}");
+        assert_eq!(rebuild(dir.path()), (true, 0));
+        // The other owner's file keeps its place in the cache.
+        let out = OutputDir::open(dir.path()).unwrap();
+        assert!(out.reuse("site:b", "b.txt", 1));
+        assert_eq!(out.read_back.load(Ordering::Relaxed), 1);
+        // Another source key is never kept, seen or not.
+        assert!(!out.reuse("site:a", "a.txt", 2));
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_seen_is_read_back_and_remade() {
+        let dir = settled_folder();
+        rebuild(dir.path());
+        // Same size, so only its status tells.
+        fs::write(dir.path().join("a.txt"), b"ONE").unwrap();
+        assert_eq!(rebuild(dir.path()), (false, 1));
+        assert_eq!(fs::read(dir.path().join("a.txt")).unwrap(), b"one");
+
+        // Replaced by a new file holding the same bytes: read, and kept.
+        std::thread::sleep(SETTLED + std::time::Duration::from_millis(50));
+        rebuild(dir.path());
+        let a = dir.path().join("a.txt");
+        fs::remove_file(&a).unwrap();
+        fs::write(&a, b"one").unwrap();
+        assert_eq!(rebuild(dir.path()), (true, 1));
+    }
+
+    #[test]
+    fn clean_removes_the_cache_of_seen_files() {
+        let dir = settled_folder();
+        rebuild(dir.path());
+        assert!(dir.path().join(SEEN).exists());
+        let cleaned = clean(dir.path()).unwrap();
+        assert!(cleaned.diags.is_empty());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 
     #[test]

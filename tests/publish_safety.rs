@@ -11,7 +11,7 @@ use std::os::unix::process::ExitStatusExt as _;
 use std::path::Path;
 use std::process::Stdio;
 
-use chess_kit_docs::output::{JOURNAL, LOCK_FILE, OutputDir, STOP_VAR, hash};
+use chess_kit_docs::output::{JOURNAL, LOCK_FILE, OutputDir, SEEN, STOP_VAR, hash};
 
 #[allow(dead_code)]
 mod support;
@@ -424,7 +424,12 @@ fn snapshot(root: &Path, temporaries: bool) -> Snapshot {
             let path = entry.path();
             let rel = s(path.strip_prefix(root).unwrap());
             let kind = entry.file_type().unwrap();
-            if rel == LOCK_FILE || (!temporaries && rel.ends_with(".chess-kit-docs.tmp")) {
+            // The lock and the cache of seen files are not output: the
+            // cache holds inodes and times, which differ between folders.
+            if rel == LOCK_FILE
+                || rel == SEEN
+                || (!temporaries && rel.ends_with(".chess-kit-docs.tmp"))
+            {
                 continue;
             }
             if kind.is_dir() {

@@ -106,8 +106,9 @@ impl Position {
     /// en passant square, counters 0 and 1, and castling rights as asked.
     pub fn from_board(board: &Board, turn: Color, castling: CastlingInference) -> Position {
         let mut p = Position::empty();
+        // A board holds one piece a square, so nothing needs taking away.
         for (sq, piece) in board.pieces() {
-            p.set_piece(sq, Some(piece));
+            p.put(sq.index(), piece);
         }
         p.turn = turn;
         for c in [Color::White, Color::Black] {
