@@ -468,7 +468,37 @@ pub fn paginate_without_runts(
 /// page, when that costs the book less: the text fills the page, as a
 /// typesetter floats an illustration. Figures a sentence introduces with
 /// a colon, and the card table's parts, never float.
+///
+/// A page never spans two sections, and a page's cost depends on its own
+/// section only, so each section is laid out apart: the float search
+/// tries its moves over one section, not the whole book, and a book's
+/// layout costs time linear in its sections.
 pub fn paginate_floating(
+    boxes: &[VBox],
+    body: f32,
+    spacing: Spacing,
+) -> (Vec<Vec<(usize, f32)>>, Vec<f32>) {
+    let mut pages = Vec::new();
+    let mut lost = Vec::with_capacity(boxes.len());
+    let mut start = 0;
+    while start < boxes.len() {
+        let end = (start + 1..boxes.len())
+            .find(|&i| boxes[i].brk == Brk::NewPage)
+            .unwrap_or(boxes.len());
+        let (section, section_lost) = paginate_floating_section(&boxes[start..end], body, spacing);
+        pages.extend(
+            section
+                .into_iter()
+                .map(|p| p.into_iter().map(|(i, y)| (start + i, y)).collect()),
+        );
+        lost.extend(section_lost);
+        start = end;
+    }
+    (pages, lost)
+}
+
+/// [`paginate_floating`] over one section (or the book before its first).
+fn paginate_floating_section(
     boxes: &[VBox],
     body: f32,
     spacing: Spacing,
@@ -2572,6 +2602,51 @@ mod tests {
         boxes[7].floats = false;
         let (pages, _) = paginate_floating(&boxes, 100.0, spacing);
         assert_eq!(ids(&pages)[1], [6, 7, 8, 9, 10]);
+    }
+
+    /// Each section is laid out apart: twenty sections, each a figure
+    /// that floats to fill its first page (more than the float search's
+    /// rounds for one section), come out as each section laid out alone.
+    #[test]
+    fn every_section_is_laid_out_apart_and_each_may_float_its_figures() {
+        let section = |first: Brk| {
+            let mut boxes: Vec<VBox> = vec![vbox(10.0, first)];
+            boxes.extend((0..6).map(|_| vbox(10.0, Brk::Allowed)));
+            let mut fig = VBox::new(50.0, BoxKind::Figure);
+            fig.brk = Brk::Never;
+            fig.floats = true;
+            boxes.push(fig);
+            boxes.extend((0..3).map(|_| vbox(10.0, Brk::Allowed)));
+            boxes
+        };
+        let spacing = spacing(0.0, 0.0);
+        let alone = paginate_floating(&section(Brk::Allowed), 100.0, spacing).0;
+        let ids = |pages: &[Vec<(usize, f32)>]| -> Vec<Vec<usize>> {
+            pages
+                .iter()
+                .map(|p| p.iter().map(|&(i, _)| i).collect())
+                .collect()
+        };
+        assert_eq!(ids(&alone)[1], [7], "the figure floats");
+        let mut book = section(Brk::Allowed);
+        for _ in 1..20 {
+            book.extend(section(Brk::NewPage));
+        }
+        let (pages, lost) = paginate_floating(&book, 100.0, spacing);
+        assert_eq!(lost.len(), book.len());
+        let want: Vec<Vec<usize>> = (0..20)
+            .flat_map(|k| {
+                ids(&alone)
+                    .into_iter()
+                    .map(move |p| p.into_iter().map(|i| k * 11 + i).collect())
+            })
+            .collect();
+        assert_eq!(ids(&pages), want);
+        // And at the same heights.
+        for (page, same) in pages.iter().zip(alone.iter().cycle()) {
+            let ys = |p: &[(usize, f32)]| p.iter().map(|&(_, y)| y).collect::<Vec<_>>();
+            assert_eq!(ys(page), ys(same));
+        }
     }
 
     #[test]
