@@ -858,20 +858,26 @@ fn starts_a_diagram(line: &str) -> bool {
     if let Some((name, _)) = t.split_once(':') {
         return name.trim() == "type";
     }
-    let tokens: Vec<&str> = t.split_whitespace().collect();
-    match tokens[..] {
+    let square = |c: char| c == '.' || "KQRBNPkqrbnp".contains(c);
+    let mut tokens = t.split_whitespace();
+    let (Some(first), second) = (tokens.next(), tokens.next()) else {
+        return false;
+    };
+    let Some(second) = second else {
         // Squares written together: `rnbqkbnr`.
-        [one] => {
-            one.chars().count() == 8 && one.chars().all(|c| c == '.' || "KQRBNPkqrbnp".contains(c))
-        }
-        _ => {
-            tokens.len() >= 2
-                && tokens.iter().all(|w| w.chars().count() == 1)
-                && tokens
-                    .iter()
-                    .any(|w| *w == "." || "KQRBNPkqrbnp".contains(*w))
-        }
+        return first.chars().count() == 8 && first.chars().all(square);
+    };
+    // Squares spaced: every token one character, one of them a square. A
+    // line of prose stops at its first longer word.
+    let mut any = false;
+    for w in [first, second].into_iter().chain(tokens) {
+        let mut chars = w.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return false;
+        };
+        any |= square(c);
     }
+    any
 }
 
 /// An almost-diagram: a board the scan does not take, and why.
@@ -1628,6 +1634,32 @@ mod tests {
         let (b, diags) = book(&text);
         assert!(b.diagrams.is_empty());
         assert_eq!(diags.len(), 1, "{diags:?}");
+    }
+
+    #[test]
+    fn a_diagram_starts_with_a_board_row_or_a_type_line() {
+        for row in [
+            "r n b q k b n r",
+            "rnbqkbnr",
+            ". . . . . . . .",
+            "P .",
+            "type: cards",
+            "  type : table",
+        ] {
+            assert!(starts_a_diagram(row), "{row}");
+        }
+        for other in [
+            "",
+            "1 2 3 4 5 6 7 8",
+            "rnbqkbn",
+            "rnbqkbnrr",
+            "r n b q k b n rook",
+            "The king moves one square.",
+            "P",
+            "arrow: e2, e4, white",
+        ] {
+            assert!(!starts_a_diagram(other), "{other}");
+        }
     }
 
     #[test]

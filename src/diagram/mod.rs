@@ -193,6 +193,14 @@ impl Board {
     }
 
     /// Every occupied square, a1 first.
+    /// The pieces by their square's [`Square::index`].
+    pub fn pieces_by_index(&self) -> impl Iterator<Item = (usize, Piece)> + '_ {
+        self.squares
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|p| (i, p)))
+    }
+
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.squares
             .iter()

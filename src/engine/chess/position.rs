@@ -107,8 +107,8 @@ impl Position {
     pub fn from_board(board: &Board, turn: Color, castling: CastlingInference) -> Position {
         let mut p = Position::empty();
         // A board holds one piece a square, so nothing needs taking away.
-        for (sq, piece) in board.pieces() {
-            p.put(sq.index(), piece);
+        for (i, piece) in board.pieces_by_index() {
+            p.put(i, piece);
         }
         p.turn = turn;
         for c in [Color::White, Color::Black] {
