@@ -614,6 +614,22 @@ type Pages = Vec<Vec<(usize, f32)>>;
 /// `boxes` and their y, each box's height lost to shrinking, and the cost.
 fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Vec<f32>, f64) {
     let n = boxes.len();
+    // What the boxes kept with box k (k and the boxes after it that may
+    // not break from it) need at the least, figures shrunk as far as they
+    // may, and whether they hold a figure.
+    let mut kept = vec![(0.0f32, false); n + 1];
+    for k in (0..n).rev() {
+        let b = boxes[k];
+        let own = (
+            b.space_before + b.height - b.shrink,
+            b.kind == BoxKind::Figure,
+        );
+        kept[k] = if k + 1 < n && boxes[k + 1].brk == Brk::Never {
+            (own.0 + kept[k + 1].0, own.1 || kept[k + 1].1)
+        } else {
+            own
+        };
+    }
     // best[i]: the least cost of the pages from a page that starts at box i.
     let mut best = vec![f64::INFINITY; n + 1];
     let mut next = vec![n; n + 1];
@@ -638,7 +654,10 @@ fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Ve
             let breaks_here = end == n || boxes[end].brk != Brk::Never;
             if breaks_here {
                 let ends_section = end == n || boxes[end].brk == Brk::NewPage;
-                let cost = page_cost(&fit, body, ends_section, opens) + best[end];
+                let before_figure = !ends_section
+                    && kept[end].1
+                    && kept[end].0 > (body - fit.natural).max(0.0) + 0.01;
+                let cost = page_cost(&fit, body, ends_section, opens, before_figure) + best[end];
                 if cost < best[i] {
                     best[i] = cost;
                     next[i] = end;
@@ -691,9 +710,18 @@ fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Ve
 
 /// The cost of a page: nothing for the last page of a section; growing
 /// fast with the empty part of the text block below the last ink, and far
-/// more past [`FULL_ENOUGH`]; a little for each point a figure shrinks or
-/// a gap grows.
-fn page_cost(fit: &PageFit, body: f32, ends_section: bool, opens: bool) -> f64 {
+/// more past [`WELL_FILLED`] and [`FULL_ENOUGH`], unless the next page
+/// opens with a figure (and what it is kept with) that could not fit in
+/// what the page leaves, even shrunk as far as it may (`before_figure`):
+/// that page may end short, so the pages before it fill; a little for each
+/// point a figure shrinks or a gap grows.
+fn page_cost(
+    fit: &PageFit,
+    body: f32,
+    ends_section: bool,
+    opens: bool,
+    before_figure: bool,
+) -> f64 {
     let shrunk = (fit.natural - body).max(0.0);
     let shrink_cost = if fit.shrink > 0.0 {
         f64::from(shrunk / fit.shrink) * 4.0
@@ -718,7 +746,9 @@ fn page_cost(fit: &PageFit, body: f32, ends_section: bool, opens: bool) -> f64 {
     };
     let ink = fit.natural.min(body) + grown - fit.foot;
     let empty = f64::from(((body - ink) / body).max(0.0));
-    let hole = if empty > f64::from(1.0 - FULL_ENOUGH) {
+    let hole = if before_figure {
+        0.0
+    } else if empty > f64::from(1.0 - FULL_ENOUGH) {
         1000.0 + 1000.0 * empty
     } else if empty > f64::from(1.0 - WELL_FILLED) {
         100.0 + 100.0 * empty
@@ -976,8 +1006,10 @@ pub struct Plan {
     /// headings and figures) grew past its natural size, in points.
     pub gap_growth: Vec<f32>,
     /// Per page, whether the next page opens with a figure that could not
-    /// fit in what this page leaves, even shrunk as far as it may, with the
-    /// lines it is kept with: the page may end short before it.
+    /// fit in what this page leaves (its gaps at their natural size), even
+    /// shrunk as far as it may, with the lines it is kept with: the page may
+    /// end short before it, and pagination lets it, so that the pages
+    /// before it fill.
     pub figure_next: Vec<bool>,
     /// Per page, each box index and its y.
     pages_of: Vec<Vec<(usize, f32)>>,
@@ -2227,11 +2259,23 @@ impl<'a> Ctx<'a> {
             .iter()
             .zip(pages_of.iter().skip(1).map(Some).chain([None]))
             .map(|(placed, next)| {
-                let (Some(&(last, y)), Some(_)) = (placed.last(), next.and_then(|n| n.first()))
-                else {
+                if next.and_then(|n| n.first()).is_none() {
                     return false;
-                };
-                let room = self.body - (y + self.out[last].height - lost[last]);
+                }
+                // What the page leaves, its gaps at their natural size.
+                let natural: f32 = placed
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(b, _))| {
+                        let gap = if k == 0 {
+                            0.0
+                        } else {
+                            self.out[b].space_before
+                        };
+                        gap + self.out[b].height - lost[b]
+                    })
+                    .sum();
+                let room = self.body - natural;
                 // The boxes kept with the next page's first, in page order
                 // (a floated figure comes after the text it moved past).
                 let next = next.map(Vec::as_slice).unwrap_or_default();
@@ -2458,6 +2502,35 @@ mod tests {
         };
         for page in &pages[..pages.len() - 1] {
             assert!(fill(page) >= FULL_ENOUGH, "{pages:?}");
+        }
+    }
+
+    #[test]
+    fn the_page_before_a_figure_that_cannot_fit_ends_short_not_the_pages_before() {
+        // Twenty-six lines, then a figure of 60 kept with the last of
+        // them, on pages of 100. Twenty-five lines come before the figure
+        // and its line, which go over whatever the third page holds: one
+        // page ends short. Spread evenly, two pages would end at 80 %; a
+        // typesetter fills the first two (90 %) and leaves the room above
+        // the figure on the third (70 %).
+        let mut boxes: Vec<VBox> = (0..26).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        let mut fig = VBox::new(60.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        boxes.push(fig);
+        boxes.extend((0..3).map(|_| vbox(10.0, Brk::Allowed)));
+        let pages = paginate(&boxes, 100.0, 1.0);
+        let ends: Vec<usize> = pages.iter().map(|p| p.last().unwrap().0).collect();
+        assert_eq!(ends, [8, 17, 24, 29], "{pages:?}");
+        // Only when the figure could not fit: shrunk far enough to, it
+        // comes up to the third page, and every page but the last is full.
+        boxes[26].shrink = 30.0;
+        let pages = paginate(&boxes, 100.0, 1.0);
+        let fill = |p: &Vec<(usize, f32)>| {
+            let (i, y) = *p.last().unwrap();
+            (y + boxes[i].height) / 100.0
+        };
+        for page in &pages[..pages.len() - 1] {
+            assert!(fill(page) >= WELL_FILLED, "{pages:?}");
         }
     }
 
