@@ -464,10 +464,10 @@ pub fn paginate_without_runts(
 /// `paginate_without_runts`, where a figure that may float
 /// ([`VBox::floats`]) and would leave the page before it short (under
 /// [`WELL_FILLED`]) may move past the text that follows it in its
-/// section, up to the next heading or figure, to the top of the next
-/// page, when that costs the book less: the text fills the page, as a
-/// typesetter floats an illustration. Figures a sentence introduces with
-/// a colon, and the card table's parts, never float.
+/// section, its subsections' headings too, up to the next figure, to the
+/// top of the next page, when that costs the book less: the text fills
+/// the page, as a typesetter floats an illustration. Figures a sentence
+/// introduces with a colon, and the card table's parts, never float.
 pub fn paginate_floating(
     boxes: &[VBox],
     body: f32,
@@ -502,8 +502,19 @@ pub fn paginate_floating(
     let mut moved = vec![false; n];
     // Each floated figure and the line it was kept with.
     let mut floated: Vec<(usize, usize)> = Vec::new();
-    let run = |order: &[usize], moved: &[bool]| {
-        let seq: Vec<&VBox> = order
+    // Pages never run from one section into the next, nor does a figure
+    // float out of its section: each section is paginated on its own, and
+    // a trial sets again only the section it moves a figure in.
+    let mut starts: Vec<usize> = (0..n)
+        .filter(|&i| i == 0 || boxes[i].brk == Brk::NewPage)
+        .collect();
+    starts.push(n);
+    let sections: Vec<std::ops::Range<usize>> = starts.windows(2).map(|w| w[0]..w[1]).collect();
+    let section_at = |k: usize| starts.partition_point(|&s| s <= k) - 1;
+    // One section's pages (as box indices), each of its boxes' loss, and
+    // its cost.
+    let run = |order: &[usize], range: &std::ops::Range<usize>, moved: &[bool]| {
+        let seq: Vec<&VBox> = order[range.clone()]
             .iter()
             .map(|&i| match &freed[i] {
                 Some(f) if moved[i] => f,
@@ -512,23 +523,44 @@ pub fn paginate_floating(
             .collect();
         let (pages, lost, cost) = paginate_in_order(&seq, body, spacing);
         // Back to the boxes' own indices.
-        let pages: Vec<Vec<(usize, f32)>> = pages
+        let pages: Pages = pages
             .into_iter()
-            .map(|p| p.into_iter().map(|(k, y)| (order[k], y)).collect())
+            .map(|p| {
+                p.into_iter()
+                    .map(|(k, y)| (order[range.start + k], y))
+                    .collect()
+            })
             .collect();
-        let mut by_box = vec![0.0; n];
-        for (k, l) in lost.into_iter().enumerate() {
-            by_box[order[k]] = l;
-        }
-        (pages, by_box, cost)
+        let lost: Vec<(usize, f32)> = lost
+            .into_iter()
+            .enumerate()
+            .map(|(k, l)| (order[range.start + k], l))
+            .collect();
+        (pages, lost, cost)
     };
-    let (mut pages, mut lost, mut cost) = run(&order, &moved);
-    if !boxes.iter().any(|b| b.floats) {
-        return (pages, lost);
+    let mut by_section: Vec<(Pages, f64)> = Vec::with_capacity(sections.len());
+    let mut lost = vec![0.0; n];
+    for range in &sections {
+        let (pages, section_lost, cost) = run(&order, range, &moved);
+        for (b, l) in section_lost {
+            lost[b] = l;
+        }
+        by_section.push((pages, cost));
     }
+    let all_pages = |by_section: &[(Pages, f64)]| -> Pages {
+        by_section
+            .iter()
+            .flat_map(|(p, _)| p.iter().cloned())
+            .collect()
+    };
+    if !boxes.iter().any(|b| b.floats) {
+        return (all_pages(&by_section), lost);
+    }
+    let mut pages = all_pages(&by_section);
+    let mut cost: f64 = by_section.iter().map(|(_, c)| c).sum();
     // A few rounds, each moving the one figure that helps most.
     for _ in 0..16 {
-        let mut found: Option<(Vec<usize>, (usize, usize), _)> = None;
+        let mut found: Option<(Vec<usize>, (usize, usize), usize, _)> = None;
         let mut least = cost;
         for p in 0..pages.len().saturating_sub(1) {
             let Some(&(last, y)) = pages[p].last() else {
@@ -551,10 +583,12 @@ pub fn paginate_floating(
                 continue;
             }
             let figure = order[k];
-            // The text after it in its section, up to a heading or figure.
+            let s = section_at(k);
+            // The text after it in its section (and its subsections'
+            // headings), up to the next figure or section.
             let mut end = k + 1;
             while end < n
-                && boxes[order[end]].kind == BoxKind::Line
+                && matches!(boxes[order[end]].kind, BoxKind::Line | BoxKind::Heading(_))
                 && boxes[order[end]].brk != Brk::NewPage
             {
                 end += 1;
@@ -575,11 +609,13 @@ pub fn paginate_floating(
                 }
                 let mut trial_moved = moved.clone();
                 trial_moved[figure] = true;
-                let (tp, tl, tc) = run(&trial, &trial_moved);
+                let (tp, tl, sc) = run(&trial, &sections[s], &trial_moved);
+                let tc = cost - by_section[s].1 + sc;
                 if tc >= least - 1e-6 {
                     continue;
                 }
-                // Every floated figure opens the page after its line's.
+                // Every floated figure opens the page after its line's
+                // (those of other sections are where they were).
                 let page_of = |b: usize| tp.iter().position(|pg| pg.iter().any(|&(i, _)| i == b));
                 let on_top = |f: usize, line: usize| {
                     let top = tp
@@ -588,20 +624,26 @@ pub fn paginate_floating(
                     top.is_some() && top == page_of(line).map(|q| q + 1)
                 };
                 let line = order[k - 1];
-                if on_top(figure, line) && floated.iter().all(|&(f, l)| on_top(f, l)) {
+                let in_section = |f: usize| page_of(f).is_some();
+                if on_top(figure, line)
+                    && floated.iter().all(|&(f, l)| !in_section(f) || on_top(f, l))
+                {
                     least = tc;
-                    found = Some((trial, (figure, line), (tp, tl)));
+                    found = Some((trial, (figure, line), s, (tp, tl, sc)));
                 }
             }
         }
-        let Some((trial, (figure, line), (tp, tl))) = found else {
+        let Some((trial, (figure, line), s, (tp, tl, sc))) = found else {
             break;
         };
         floated.push((figure, line));
         order = trial;
         moved[figure] = true;
-        pages = tp;
-        lost = tl;
+        for (b, l) in tl {
+            lost[b] = l;
+        }
+        by_section[s] = (tp, sc);
+        pages = all_pages(&by_section);
         cost = least;
     }
     (pages, lost)
@@ -2255,7 +2297,7 @@ impl<'a> Ctx<'a> {
                     .fold(0.0, f32::max)
             })
             .collect();
-        let figure_next = pages_of
+        let figure_next: Vec<bool> = pages_of
             .iter()
             .zip(pages_of.iter().skip(1).map(Some).chain([None]))
             .map(|(placed, next)| {
@@ -2645,6 +2687,37 @@ mod tests {
         boxes[7].floats = false;
         let (pages, _) = paginate_floating(&boxes, 100.0, spacing);
         assert_eq!(ids(&pages)[1], [6, 7, 8, 9, 10]);
+    }
+
+    #[test]
+    fn a_figure_floats_past_a_subsection_heading() {
+        // Seven lines of 10 and a figure of 50 kept with the last, then a
+        // subsection's heading, kept with its first line, and two lines
+        // more, before a new section, on pages of 100. The figure floats
+        // past the heading and its text, which fill the first page.
+        let mut boxes: Vec<VBox> = (0..7).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        let mut fig = VBox::new(50.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        fig.floats = true;
+        boxes.push(fig);
+        boxes.push(VBox::new(10.0, BoxKind::Heading(3)));
+        boxes.push(vbox(10.0, Brk::Never));
+        boxes.push(vbox(10.0, Brk::Allowed));
+        boxes.push(vbox(10.0, Brk::NewPage));
+        boxes.extend((0..8).map(|_| vbox(10.0, Brk::Allowed)));
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing(0.0, 0.0));
+        let ids: Vec<Vec<usize>> = pages
+            .iter()
+            .map(|p| p.iter().map(|&(i, _)| i).collect())
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                vec![0, 1, 2, 3, 4, 5, 6, 8, 9, 10],
+                vec![7],
+                (11..20).collect()
+            ]
+        );
     }
 
     #[test]
