@@ -464,15 +464,14 @@ pub fn paginate_without_runts(
 /// `paginate_without_runts`, where a figure that may float
 /// ([`VBox::floats`]) and would leave the page before it short (under
 /// [`WELL_FILLED`]) may move past the text that follows it in its
-/// section, up to the next heading or figure, to the top of the next
-/// page, when that costs the book less: the text fills the page, as a
-/// typesetter floats an illustration. Figures a sentence introduces with
-/// a colon, and the card table's parts, never float.
+/// section, its subsections' headings too, up to the next figure, to the
+/// top of the next page, when that costs the book less: the text fills
+/// the page, as a typesetter floats an illustration. Figures a sentence
+/// introduces with a colon, and the card table's parts, never float.
 ///
 /// A page never spans two sections, and a page's cost depends on its own
-/// section only, so each section is laid out apart: the float search
-/// tries its moves over one section, not the whole book, and a book's
-/// layout costs time linear in its sections.
+/// section only, so each section is laid out apart, with its own rounds
+/// of the float search: a book's layout costs time linear in its sections.
 pub fn paginate_floating(
     boxes: &[VBox],
     body: f32,
@@ -532,8 +531,19 @@ fn paginate_floating_section(
     let mut moved = vec![false; n];
     // Each floated figure and the line it was kept with.
     let mut floated: Vec<(usize, usize)> = Vec::new();
-    let run = |order: &[usize], moved: &[bool]| {
-        let seq: Vec<&VBox> = order
+    // Pages never run from one section into the next, nor does a figure
+    // float out of its section: each section is paginated on its own, and
+    // a trial sets again only the section it moves a figure in.
+    let mut starts: Vec<usize> = (0..n)
+        .filter(|&i| i == 0 || boxes[i].brk == Brk::NewPage)
+        .collect();
+    starts.push(n);
+    let sections: Vec<std::ops::Range<usize>> = starts.windows(2).map(|w| w[0]..w[1]).collect();
+    let section_at = |k: usize| starts.partition_point(|&s| s <= k) - 1;
+    // One section's pages (as box indices), each of its boxes' loss, and
+    // its cost.
+    let run = |order: &[usize], range: &std::ops::Range<usize>, moved: &[bool]| {
+        let seq: Vec<&VBox> = order[range.clone()]
             .iter()
             .map(|&i| match &freed[i] {
                 Some(f) if moved[i] => f,
@@ -542,23 +552,44 @@ fn paginate_floating_section(
             .collect();
         let (pages, lost, cost) = paginate_in_order(&seq, body, spacing);
         // Back to the boxes' own indices.
-        let pages: Vec<Vec<(usize, f32)>> = pages
+        let pages: Pages = pages
             .into_iter()
-            .map(|p| p.into_iter().map(|(k, y)| (order[k], y)).collect())
+            .map(|p| {
+                p.into_iter()
+                    .map(|(k, y)| (order[range.start + k], y))
+                    .collect()
+            })
             .collect();
-        let mut by_box = vec![0.0; n];
-        for (k, l) in lost.into_iter().enumerate() {
-            by_box[order[k]] = l;
-        }
-        (pages, by_box, cost)
+        let lost: Vec<(usize, f32)> = lost
+            .into_iter()
+            .enumerate()
+            .map(|(k, l)| (order[range.start + k], l))
+            .collect();
+        (pages, lost, cost)
     };
-    let (mut pages, mut lost, mut cost) = run(&order, &moved);
-    if !boxes.iter().any(|b| b.floats) {
-        return (pages, lost);
+    let mut by_section: Vec<(Pages, f64)> = Vec::with_capacity(sections.len());
+    let mut lost = vec![0.0; n];
+    for range in &sections {
+        let (pages, section_lost, cost) = run(&order, range, &moved);
+        for (b, l) in section_lost {
+            lost[b] = l;
+        }
+        by_section.push((pages, cost));
     }
+    let all_pages = |by_section: &[(Pages, f64)]| -> Pages {
+        by_section
+            .iter()
+            .flat_map(|(p, _)| p.iter().cloned())
+            .collect()
+    };
+    if !boxes.iter().any(|b| b.floats) {
+        return (all_pages(&by_section), lost);
+    }
+    let mut pages = all_pages(&by_section);
+    let mut cost: f64 = by_section.iter().map(|(_, c)| c).sum();
     // A few rounds, each moving the one figure that helps most.
     for _ in 0..16 {
-        let mut found: Option<(Vec<usize>, (usize, usize), _)> = None;
+        let mut found: Option<(Vec<usize>, (usize, usize), usize, _)> = None;
         let mut least = cost;
         for p in 0..pages.len().saturating_sub(1) {
             let Some(&(last, y)) = pages[p].last() else {
@@ -581,10 +612,12 @@ fn paginate_floating_section(
                 continue;
             }
             let figure = order[k];
-            // The text after it in its section, up to a heading or figure.
+            let s = section_at(k);
+            // The text after it in its section (and its subsections'
+            // headings), up to the next figure or section.
             let mut end = k + 1;
             while end < n
-                && boxes[order[end]].kind == BoxKind::Line
+                && matches!(boxes[order[end]].kind, BoxKind::Line | BoxKind::Heading(_))
                 && boxes[order[end]].brk != Brk::NewPage
             {
                 end += 1;
@@ -605,11 +638,13 @@ fn paginate_floating_section(
                 }
                 let mut trial_moved = moved.clone();
                 trial_moved[figure] = true;
-                let (tp, tl, tc) = run(&trial, &trial_moved);
+                let (tp, tl, sc) = run(&trial, &sections[s], &trial_moved);
+                let tc = cost - by_section[s].1 + sc;
                 if tc >= least - 1e-6 {
                     continue;
                 }
-                // Every floated figure opens the page after its line's.
+                // Every floated figure opens the page after its line's
+                // (those of other sections are where they were).
                 let page_of = |b: usize| tp.iter().position(|pg| pg.iter().any(|&(i, _)| i == b));
                 let on_top = |f: usize, line: usize| {
                     let top = tp
@@ -618,20 +653,26 @@ fn paginate_floating_section(
                     top.is_some() && top == page_of(line).map(|q| q + 1)
                 };
                 let line = order[k - 1];
-                if on_top(figure, line) && floated.iter().all(|&(f, l)| on_top(f, l)) {
+                let in_section = |f: usize| page_of(f).is_some();
+                if on_top(figure, line)
+                    && floated.iter().all(|&(f, l)| !in_section(f) || on_top(f, l))
+                {
                     least = tc;
-                    found = Some((trial, (figure, line), (tp, tl)));
+                    found = Some((trial, (figure, line), s, (tp, tl, sc)));
                 }
             }
         }
-        let Some((trial, (figure, line), (tp, tl))) = found else {
+        let Some((trial, (figure, line), s, (tp, tl, sc))) = found else {
             break;
         };
         floated.push((figure, line));
         order = trial;
         moved[figure] = true;
-        pages = tp;
-        lost = tl;
+        for (b, l) in tl {
+            lost[b] = l;
+        }
+        by_section[s] = (tp, sc);
+        pages = all_pages(&by_section);
         cost = least;
     }
     (pages, lost)
@@ -644,6 +685,22 @@ type Pages = Vec<Vec<(usize, f32)>>;
 /// `boxes` and their y, each box's height lost to shrinking, and the cost.
 fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Vec<f32>, f64) {
     let n = boxes.len();
+    // What the boxes kept with box k (k and the boxes after it that may
+    // not break from it) need at the least, figures shrunk as far as they
+    // may, and whether they hold a figure.
+    let mut kept = vec![(0.0f32, false); n + 1];
+    for k in (0..n).rev() {
+        let b = boxes[k];
+        let own = (
+            b.space_before + b.height - b.shrink,
+            b.kind == BoxKind::Figure,
+        );
+        kept[k] = if k + 1 < n && boxes[k + 1].brk == Brk::Never {
+            (own.0 + kept[k + 1].0, own.1 || kept[k + 1].1)
+        } else {
+            own
+        };
+    }
     // best[i]: the least cost of the pages from a page that starts at box i.
     let mut best = vec![f64::INFINITY; n + 1];
     let mut next = vec![n; n + 1];
@@ -668,7 +725,10 @@ fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Ve
             let breaks_here = end == n || boxes[end].brk != Brk::Never;
             if breaks_here {
                 let ends_section = end == n || boxes[end].brk == Brk::NewPage;
-                let cost = page_cost(&fit, body, ends_section, opens) + best[end];
+                let before_figure = !ends_section
+                    && kept[end].1
+                    && kept[end].0 > (body - fit.natural).max(0.0) + 0.01;
+                let cost = page_cost(&fit, body, ends_section, opens, before_figure) + best[end];
                 if cost < best[i] {
                     best[i] = cost;
                     next[i] = end;
@@ -721,9 +781,18 @@ fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Ve
 
 /// The cost of a page: nothing for the last page of a section; growing
 /// fast with the empty part of the text block below the last ink, and far
-/// more past [`FULL_ENOUGH`]; a little for each point a figure shrinks or
-/// a gap grows.
-fn page_cost(fit: &PageFit, body: f32, ends_section: bool, opens: bool) -> f64 {
+/// more past [`WELL_FILLED`] and [`FULL_ENOUGH`], unless the next page
+/// opens with a figure (and what it is kept with) that could not fit in
+/// what the page leaves, even shrunk as far as it may (`before_figure`):
+/// that page may end short, so the pages before it fill; a little for each
+/// point a figure shrinks or a gap grows.
+fn page_cost(
+    fit: &PageFit,
+    body: f32,
+    ends_section: bool,
+    opens: bool,
+    before_figure: bool,
+) -> f64 {
     let shrunk = (fit.natural - body).max(0.0);
     let shrink_cost = if fit.shrink > 0.0 {
         f64::from(shrunk / fit.shrink) * 4.0
@@ -748,7 +817,9 @@ fn page_cost(fit: &PageFit, body: f32, ends_section: bool, opens: bool) -> f64 {
     };
     let ink = fit.natural.min(body) + grown - fit.foot;
     let empty = f64::from(((body - ink) / body).max(0.0));
-    let hole = if empty > f64::from(1.0 - FULL_ENOUGH) {
+    let hole = if before_figure {
+        0.0
+    } else if empty > f64::from(1.0 - FULL_ENOUGH) {
         1000.0 + 1000.0 * empty
     } else if empty > f64::from(1.0 - WELL_FILLED) {
         100.0 + 100.0 * empty
@@ -1006,8 +1077,10 @@ pub struct Plan {
     /// headings and figures) grew past its natural size, in points.
     pub gap_growth: Vec<f32>,
     /// Per page, whether the next page opens with a figure that could not
-    /// fit in what this page leaves, even shrunk as far as it may, with the
-    /// lines it is kept with: the page may end short before it.
+    /// fit in what this page leaves (its gaps at their natural size), even
+    /// shrunk as far as it may, with the lines it is kept with: the page may
+    /// end short before it, and pagination lets it, so that the pages
+    /// before it fill.
     pub figure_next: Vec<bool>,
     /// Per page, each box index and its y.
     pages_of: Vec<Vec<(usize, f32)>>,
@@ -2253,15 +2326,27 @@ impl<'a> Ctx<'a> {
                     .fold(0.0, f32::max)
             })
             .collect();
-        let figure_next = pages_of
+        let figure_next: Vec<bool> = pages_of
             .iter()
             .zip(pages_of.iter().skip(1).map(Some).chain([None]))
             .map(|(placed, next)| {
-                let (Some(&(last, y)), Some(_)) = (placed.last(), next.and_then(|n| n.first()))
-                else {
+                if next.and_then(|n| n.first()).is_none() {
                     return false;
-                };
-                let room = self.body - (y + self.out[last].height - lost[last]);
+                }
+                // What the page leaves, its gaps at their natural size.
+                let natural: f32 = placed
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(b, _))| {
+                        let gap = if k == 0 {
+                            0.0
+                        } else {
+                            self.out[b].space_before
+                        };
+                        gap + self.out[b].height - lost[b]
+                    })
+                    .sum();
+                let room = self.body - natural;
                 // The boxes kept with the next page's first, in page order
                 // (a floated figure comes after the text it moved past).
                 let next = next.map(Vec::as_slice).unwrap_or_default();
@@ -2491,6 +2576,35 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_page_before_a_figure_that_cannot_fit_ends_short_not_the_pages_before() {
+        // Twenty-six lines, then a figure of 60 kept with the last of
+        // them, on pages of 100. Twenty-five lines come before the figure
+        // and its line, which go over whatever the third page holds: one
+        // page ends short. Spread evenly, two pages would end at 80 %; a
+        // typesetter fills the first two (90 %) and leaves the room above
+        // the figure on the third (70 %).
+        let mut boxes: Vec<VBox> = (0..26).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        let mut fig = VBox::new(60.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        boxes.push(fig);
+        boxes.extend((0..3).map(|_| vbox(10.0, Brk::Allowed)));
+        let pages = paginate(&boxes, 100.0, 1.0);
+        let ends: Vec<usize> = pages.iter().map(|p| p.last().unwrap().0).collect();
+        assert_eq!(ends, [8, 17, 24, 29], "{pages:?}");
+        // Only when the figure could not fit: shrunk far enough to, it
+        // comes up to the third page, and every page but the last is full.
+        boxes[26].shrink = 30.0;
+        let pages = paginate(&boxes, 100.0, 1.0);
+        let fill = |p: &Vec<(usize, f32)>| {
+            let (i, y) = *p.last().unwrap();
+            (y + boxes[i].height) / 100.0
+        };
+        for page in &pages[..pages.len() - 1] {
+            assert!(fill(page) >= WELL_FILLED, "{pages:?}");
+        }
+    }
+
     fn spacing(gap_stretch: f32, runt: f32) -> Spacing {
         Spacing {
             gap_stretch,
@@ -2647,6 +2761,37 @@ mod tests {
             let ys = |p: &[(usize, f32)]| p.iter().map(|&(_, y)| y).collect::<Vec<_>>();
             assert_eq!(ys(page), ys(same));
         }
+    }
+
+    #[test]
+    fn a_figure_floats_past_a_subsection_heading() {
+        // Seven lines of 10 and a figure of 50 kept with the last, then a
+        // subsection's heading, kept with its first line, and two lines
+        // more, before a new section, on pages of 100. The figure floats
+        // past the heading and its text, which fill the first page.
+        let mut boxes: Vec<VBox> = (0..7).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        let mut fig = VBox::new(50.0, BoxKind::Figure);
+        fig.brk = Brk::Never;
+        fig.floats = true;
+        boxes.push(fig);
+        boxes.push(VBox::new(10.0, BoxKind::Heading(3)));
+        boxes.push(vbox(10.0, Brk::Never));
+        boxes.push(vbox(10.0, Brk::Allowed));
+        boxes.push(vbox(10.0, Brk::NewPage));
+        boxes.extend((0..8).map(|_| vbox(10.0, Brk::Allowed)));
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing(0.0, 0.0));
+        let ids: Vec<Vec<usize>> = pages
+            .iter()
+            .map(|p| p.iter().map(|&(i, _)| i).collect())
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                vec![0, 1, 2, 3, 4, 5, 6, 8, 9, 10],
+                vec![7],
+                (11..20).collect()
+            ]
+        );
     }
 
     #[test]
