@@ -239,10 +239,10 @@ pub fn write_site(
         Ok(text) => files.push(("index.html".into(), text.into_bytes())),
         Err(e) => errors.push(e),
     }
-    files.push((
-        "searchindex.js".into(),
-        search.to_js(&drawings.search).as_bytes().to_vec(),
-    ));
+    // Kept for the next rebuild only where there is one (serve).
+    let js = search.into_js(&drawings.search, !drawings.forget);
+    let js = Arc::try_unwrap(js).map_or_else(|js| js.as_bytes().to_vec(), String::into_bytes);
+    files.push(("searchindex.js".into(), js));
     files.extend(templates.assets());
     for (rel, bytes) in files {
         if let Err(e) = sink.file(rel, bytes) {

@@ -28,16 +28,18 @@ impl SearchIndex {
             .push([href.into(), title.into(), body.into(), book.into()]);
     }
 
-    /// The index as a script, from `last` when its pages are the same.
-    pub fn to_js(&self, last: &LastIndex) -> std::sync::Arc<String> {
-        let mut key = String::new();
+    /// The index as a script, from `last` when its pages are the same;
+    /// kept in `last` for the next rebuild when `keep`.
+    pub fn into_js(self, last: &LastIndex, keep: bool) -> std::sync::Arc<String> {
+        // Hashed field by field: a large book's text is not copied whole.
+        let mut key = xxhash_rust::xxh3::Xxh3Default::new();
         for page in &self.pages {
             for field in page {
-                key.push_str(field);
-                key.push('\0');
+                key.update(field.as_bytes());
+                key.update(b"\0");
             }
         }
-        let key = crate::output::hash(key.as_bytes());
+        let key = key.digest();
         let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((k, js)) = last.as_ref()
             && *k == key
@@ -45,11 +47,19 @@ impl SearchIndex {
             return js.clone();
         }
         let mut index = elasticlunr::Index::new(&["title", "body", "book"]);
-        for [href, title, body, book] in &self.pages {
-            index.add_doc(href, [title, body, book]);
+        for [href, title, body, book] in self.pages {
+            index.add_doc(&href, [title, body, book]);
         }
-        let js = std::sync::Arc::new(format!("window.chessKitSearch = {};\n", index.to_json()));
-        *last = Some((key, js.clone()));
+        let mut js = index.to_json();
+        // The index and its script are the largest things a large book's
+        // site holds: one at a time, and the script made in place.
+        drop(index);
+        const START: &str = "window.chessKitSearch = ";
+        js.reserve_exact(START.len() + 2);
+        js.insert_str(0, START);
+        js.push_str(";\n");
+        let js = std::sync::Arc::new(js);
+        *last = keep.then(|| (key, js.clone()));
         js
     }
 }
@@ -93,13 +103,19 @@ mod tests {
     #[test]
     fn the_index_is_built_again_only_when_the_text_changed() {
         let last = LastIndex::default();
-        let first = index("A pawn takes e5.").to_js(&last);
+        let first = index("A pawn takes e5.").into_js(&last, true);
         assert!(first.starts_with("window.chessKitSearch = {"));
         assert!(first.contains("zombie-chess.html") && first.contains("pawn"));
-        let same = index("A pawn takes e5.").to_js(&last);
+        let same = index("A pawn takes e5.").into_js(&last, true);
         assert!(std::sync::Arc::ptr_eq(&first, &same), "built again");
-        let edited = index("A knight takes e5.").to_js(&last);
+        let edited = index("A knight takes e5.").into_js(&last, true);
         assert!(!std::sync::Arc::ptr_eq(&first, &edited));
         assert!(edited.contains("knight") && !edited.contains("\"pawn\""));
+        // A single build keeps nothing: the script is its file's only copy.
+        let none = LastIndex::default();
+        let once = index("A knight takes e5.").into_js(&none, false);
+        assert_eq!(once, edited);
+        assert!(none.lock().unwrap().is_none());
+        assert_eq!(std::sync::Arc::strong_count(&once), 1);
     }
 }
