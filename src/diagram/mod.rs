@@ -192,8 +192,7 @@ impl Board {
         self.squares[sq.index()] = piece;
     }
 
-    /// Every occupied square, a1 first.
-    /// The pieces by their square's [`Square::index`].
+    /// The pieces by their square's [`Square::index`], a1 first.
     pub fn pieces_by_index(&self) -> impl Iterator<Item = (usize, Piece)> + '_ {
         self.squares
             .iter()
@@ -201,11 +200,10 @@ impl Board {
             .filter_map(|(i, p)| p.map(|p| (i, p)))
     }
 
+    /// Every occupied square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.squares
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| p.map(|p| (Square::from_index(i), p)))
+        self.pieces_by_index()
+            .map(|(i, p)| (Square::from_index(i), p))
     }
 
     /// The eight rows of a board diagram, rank 8 first: a token a square

@@ -531,19 +531,10 @@ fn paginate_floating_section(
     let mut moved = vec![false; n];
     // Each floated figure and the line it was kept with.
     let mut floated: Vec<(usize, usize)> = Vec::new();
-    // Pages never run from one section into the next, nor does a figure
-    // float out of its section: each section is paginated on its own, and
-    // a trial sets again only the section it moves a figure in.
-    let mut starts: Vec<usize> = (0..n)
-        .filter(|&i| i == 0 || boxes[i].brk == Brk::NewPage)
-        .collect();
-    starts.push(n);
-    let sections: Vec<std::ops::Range<usize>> = starts.windows(2).map(|w| w[0]..w[1]).collect();
-    let section_at = |k: usize| starts.partition_point(|&s| s <= k) - 1;
-    // One section's pages (as box indices), each of its boxes' loss, and
+    // The section's pages (as box indices), each of its boxes' loss, and
     // its cost.
-    let run = |order: &[usize], range: &std::ops::Range<usize>, moved: &[bool]| {
-        let seq: Vec<&VBox> = order[range.clone()]
+    let run = |order: &[usize], moved: &[bool]| {
+        let seq: Vec<&VBox> = order
             .iter()
             .map(|&i| match &freed[i] {
                 Some(f) if moved[i] => f,
@@ -554,42 +545,21 @@ fn paginate_floating_section(
         // Back to the boxes' own indices.
         let pages: Pages = pages
             .into_iter()
-            .map(|p| {
-                p.into_iter()
-                    .map(|(k, y)| (order[range.start + k], y))
-                    .collect()
-            })
+            .map(|p| p.into_iter().map(|(k, y)| (order[k], y)).collect())
             .collect();
-        let lost: Vec<(usize, f32)> = lost
-            .into_iter()
-            .enumerate()
-            .map(|(k, l)| (order[range.start + k], l))
-            .collect();
-        (pages, lost, cost)
-    };
-    let mut by_section: Vec<(Pages, f64)> = Vec::with_capacity(sections.len());
-    let mut lost = vec![0.0; n];
-    for range in &sections {
-        let (pages, section_lost, cost) = run(&order, range, &moved);
-        for (b, l) in section_lost {
-            lost[b] = l;
+        let mut by_box = vec![0.0; n];
+        for (k, l) in lost.into_iter().enumerate() {
+            by_box[order[k]] = l;
         }
-        by_section.push((pages, cost));
-    }
-    let all_pages = |by_section: &[(Pages, f64)]| -> Pages {
-        by_section
-            .iter()
-            .flat_map(|(p, _)| p.iter().cloned())
-            .collect()
+        (pages, by_box, cost)
     };
+    let (mut pages, mut lost, mut cost) = run(&order, &moved);
     if !boxes.iter().any(|b| b.floats) {
-        return (all_pages(&by_section), lost);
+        return (pages, lost);
     }
-    let mut pages = all_pages(&by_section);
-    let mut cost: f64 = by_section.iter().map(|(_, c)| c).sum();
     // A few rounds, each moving the one figure that helps most.
     for _ in 0..16 {
-        let mut found: Option<(Vec<usize>, (usize, usize), usize, _)> = None;
+        let mut found: Option<(Vec<usize>, (usize, usize), _)> = None;
         let mut least = cost;
         for p in 0..pages.len().saturating_sub(1) {
             let Some(&(last, y)) = pages[p].last() else {
@@ -612,7 +582,6 @@ fn paginate_floating_section(
                 continue;
             }
             let figure = order[k];
-            let s = section_at(k);
             // The text after it in its section (and its subsections'
             // headings), up to the next figure or section.
             let mut end = k + 1;
@@ -638,13 +607,11 @@ fn paginate_floating_section(
                 }
                 let mut trial_moved = moved.clone();
                 trial_moved[figure] = true;
-                let (tp, tl, sc) = run(&trial, &sections[s], &trial_moved);
-                let tc = cost - by_section[s].1 + sc;
+                let (tp, tl, tc) = run(&trial, &trial_moved);
                 if tc >= least - 1e-6 {
                     continue;
                 }
-                // Every floated figure opens the page after its line's
-                // (those of other sections are where they were).
+                // Every floated figure opens the page after its line's.
                 let page_of = |b: usize| tp.iter().position(|pg| pg.iter().any(|&(i, _)| i == b));
                 let on_top = |f: usize, line: usize| {
                     let top = tp
@@ -653,26 +620,20 @@ fn paginate_floating_section(
                     top.is_some() && top == page_of(line).map(|q| q + 1)
                 };
                 let line = order[k - 1];
-                let in_section = |f: usize| page_of(f).is_some();
-                if on_top(figure, line)
-                    && floated.iter().all(|&(f, l)| !in_section(f) || on_top(f, l))
-                {
+                if on_top(figure, line) && floated.iter().all(|&(f, l)| on_top(f, l)) {
                     least = tc;
-                    found = Some((trial, (figure, line), s, (tp, tl, sc)));
+                    found = Some((trial, (figure, line), (tp, tl)));
                 }
             }
         }
-        let Some((trial, (figure, line), s, (tp, tl, sc))) = found else {
+        let Some((trial, (figure, line), (tp, tl))) = found else {
             break;
         };
         floated.push((figure, line));
         order = trial;
         moved[figure] = true;
-        for (b, l) in tl {
-            lost[b] = l;
-        }
-        by_section[s] = (tp, sc);
-        pages = all_pages(&by_section);
+        pages = tp;
+        lost = tl;
         cost = least;
     }
     (pages, lost)
