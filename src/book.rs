@@ -48,20 +48,28 @@ pub enum Inline {
     Code(String),
     Strong(Vec<Inline>),
     Emphasis(Vec<Inline>),
-    Link {
-        content: Vec<Inline>,
-        url: String,
-        /// The label of a reference link (`[text][label]`).
-        reference: Option<String>,
-        span: Span,
-    },
-    Image {
-        alt: String,
-        url: String,
-        span: Span,
-    },
+    /// Links and images are boxed: they are rare and the largest, and every
+    /// line of prose is an inline or two.
+    Link(Box<Link>),
+    Image(Box<Image>),
     SoftBreak,
     HardBreak,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    pub content: Vec<Inline>,
+    pub url: String,
+    /// The label of a reference link (`[text][label]`).
+    pub reference: Option<String>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Image {
+    pub alt: String,
+    pub url: String,
+    pub span: Span,
 }
 
 /// The text of inline content, without markup.
@@ -71,10 +79,9 @@ pub fn plain_text(inlines: &[Inline]) -> String {
         for i in inlines {
             match i {
                 Inline::Text(t) | Inline::Code(t) => out.push_str(t),
-                Inline::Strong(c) | Inline::Emphasis(c) | Inline::Link { content: c, .. } => {
-                    walk(out, c)
-                }
-                Inline::Image { alt, .. } => out.push_str(alt),
+                Inline::Strong(c) | Inline::Emphasis(c) => walk(out, c),
+                Inline::Link(link) => walk(out, &link.content),
+                Inline::Image(image) => out.push_str(&image.alt),
                 Inline::SoftBreak | Inline::HardBreak => out.push(' '),
             }
         }
@@ -1312,6 +1319,13 @@ impl Builder<'_> {
         if !matches!(until, TagEnd::Heading(_)) {
             spaced_dashes(&mut out);
         }
+        // The book is kept whole for the whole build: no room to grow.
+        for inline in &mut out {
+            if let Inline::Text(text) = inline {
+                text.shrink_to_fit();
+            }
+        }
+        out.shrink_to_fit();
         out
     }
 
@@ -1368,12 +1382,12 @@ impl Builder<'_> {
                         span,
                     });
                 }
-                out.push(Inline::Link {
+                out.push(Inline::Link(Box::new(Link {
                     content,
                     url: dest_url.to_string(),
                     reference,
                     span,
-                });
+                })));
             }
             Event::Start(Tag::Image { dest_url, .. }) => {
                 let Some(alt) =
@@ -1387,7 +1401,7 @@ impl Builder<'_> {
                     url: url.clone(),
                     span,
                 });
-                out.push(Inline::Image { alt, url, span });
+                out.push(Inline::Image(Box::new(Image { alt, url, span })));
             }
             Event::InlineHtml(t) => {
                 self.raw_images(span);
@@ -1702,16 +1716,38 @@ mod tests {
     }
 
     #[test]
+    fn the_book_model_keeps_no_spare_room() {
+        // A build keeps the whole book: a 10,000-diagram book's prose was
+        // half spare capacity before its inlines were trimmed.
+        let lines: String = (0..40)
+            .map(|i| format!("line {i} of *prose* and [a link](#x)\n"))
+            .collect();
+        let (b, _) = book(&lines);
+        let Block::Paragraph { content, .. } = &b.blocks[0] else {
+            panic!("{:?}", b.blocks[0]);
+        };
+        assert!(content.len() > 100, "{}", content.len());
+        assert_eq!(content.capacity(), content.len());
+        for inline in content {
+            if let Inline::Text(t) = inline {
+                assert_eq!(t.capacity(), t.len(), "{t:?}");
+            }
+        }
+        // Links and images are boxed, so a line of prose stays small.
+        assert!(std::mem::size_of::<Inline>() <= 32);
+    }
+
+    #[test]
     fn reference_links_keep_their_label_and_url() {
         let (b, _) = book("Read [Nibelungenlied][Nib].\n\n[Nib]: https://example.com/n\n");
         let Block::Paragraph { content, .. } = &b.blocks[0] else {
             panic!();
         };
-        let Inline::Link { url, reference, .. } = &content[1] else {
+        let Inline::Link(link) = &content[1] else {
             panic!("{content:?}");
         };
-        assert_eq!(url, "https://example.com/n");
-        assert_eq!(reference.as_deref(), Some("Nib"));
+        assert_eq!(link.url, "https://example.com/n");
+        assert_eq!(link.reference.as_deref(), Some("Nib"));
     }
 
     #[test]

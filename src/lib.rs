@@ -20,6 +20,7 @@ pub mod html;
 pub mod import;
 pub mod init;
 pub mod lsp;
+pub mod memory;
 pub mod output;
 pub mod pdf;
 pub mod pipeline;

@@ -876,6 +876,8 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         };
     }
     if !publishable.is_empty() {
+        // The check's working memory is freed: the outputs start without it.
+        crate::memory::release_freed();
         match OutputDir::open(&out_dir) {
             Ok(output) => {
                 // Each diagram is drawn once, for all three outputs.

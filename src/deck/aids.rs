@@ -448,8 +448,8 @@ fn paragraph_lines(
                 Inline::Text(t) | Inline::Code(t) => push_run(lines, t, face),
                 Inline::Strong(c) => walk(c, face.bold(), lines),
                 Inline::Emphasis(c) => walk(c, face.italic(), lines),
-                Inline::Link { content, .. } => walk(content, face, lines),
-                Inline::Image { alt, .. } => push_run(lines, alt, face),
+                Inline::Link(link) => walk(&link.content, face, lines),
+                Inline::Image(image) => push_run(lines, &image.alt, face),
                 Inline::SoftBreak | Inline::HardBreak => lines.push(Vec::new()),
             }
         }

@@ -119,16 +119,16 @@ impl Writer<'_> {
                     self.inlines(out, c);
                     out.push_str("</em>");
                 }
-                Inline::Link { content, url, .. } => {
-                    out.push_str(&format!("<a href=\"{}\">", escape(&self.href(url))));
-                    self.inlines(out, content);
+                Inline::Link(link) => {
+                    out.push_str(&format!("<a href=\"{}\">", escape(&self.href(&link.url))));
+                    self.inlines(out, &link.content);
                     out.push_str("</a>");
                 }
-                Inline::Image { alt, url, .. } => {
+                Inline::Image(image) => {
                     out.push_str(&format!(
                         "<img src=\"{}\" alt=\"{}\">",
-                        escape(url),
-                        escape(alt)
+                        escape(&image.url),
+                        escape(&image.alt)
                     ));
                 }
                 Inline::SoftBreak => out.push('\n'),

@@ -1349,7 +1349,8 @@ impl<'a> Ctx<'a> {
                 }),
                 Inline::Strong(c) => self.runs(c, face.bold(), colour, link, out),
                 Inline::Emphasis(c) => self.runs(c, face.italic(), colour, link, out),
-                Inline::Link { content, url, .. } => {
+                Inline::Link(l) => {
+                    let (content, url) = (&l.content, &l.url);
                     let target = match url.strip_prefix('#') {
                         Some(slug) => self
                             .book
@@ -1368,8 +1369,8 @@ impl<'a> Ctx<'a> {
                         None => self.runs(content, face, colour, link, out),
                     }
                 }
-                Inline::Image { alt, .. } => out.push(Run {
-                    text: alt.clone(),
+                Inline::Image(image) => out.push(Run {
+                    text: image.alt.clone(),
                     face: face.italic(),
                     colour,
                     link,
@@ -1489,18 +1490,18 @@ impl<'a> Ctx<'a> {
             Block::Paragraph { content, .. } => {
                 let images: Vec<&Inline> = content
                     .iter()
-                    .filter(|i| matches!(i, Inline::Image { .. }))
+                    .filter(|i| matches!(i, Inline::Image(_)))
                     .collect();
                 let only_images = !images.is_empty()
                     && content.iter().all(|i| match i {
-                        Inline::Image { .. } | Inline::SoftBreak | Inline::HardBreak => true,
+                        Inline::Image(_) | Inline::SoftBreak | Inline::HardBreak => true,
                         Inline::Text(t) => t.trim().is_empty(),
                         _ => false,
                     });
                 if only_images {
                     for i in images {
-                        if let Inline::Image { alt, url, span } = i {
-                            self.image(alt, url, *span, x, width);
+                        if let Inline::Image(image) = i {
+                            self.image(&image.alt, &image.url, image.span, x, width);
                         }
                     }
                     return;

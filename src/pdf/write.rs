@@ -612,6 +612,8 @@ impl Writer<'_, '_> {
             m = m.creation_date(DateTime::new(y).month(mo.clamp(1, 12)).day(d.clamp(1, 31)));
         }
         self.doc.set_metadata(m);
+        // Serialising copies the whole document: the peak of a large build.
+        crate::memory::release_freed();
         self.doc.finish().map_err(|e| match e {
             krilla::error::KrillaError::Validation(errors) => format!(
                 "the PDF is not PDF/UA-1 (krilla's validator): {}",
