@@ -1488,9 +1488,12 @@ impl<'a> Ctx<'a> {
             } => self.heading(*level, &plain_text(content), slug, x, width),
             Block::TableOfContents { .. } => {}
             Block::Paragraph { content, .. } => {
-                let images: Vec<&Inline> = content
+                let images: Vec<&crate::book::Image> = content
                     .iter()
-                    .filter(|i| matches!(i, Inline::Image(_)))
+                    .filter_map(|i| match i {
+                        Inline::Image(image) => Some(&**image),
+                        _ => None,
+                    })
                     .collect();
                 let only_images = !images.is_empty()
                     && content.iter().all(|i| match i {
@@ -1499,10 +1502,8 @@ impl<'a> Ctx<'a> {
                         _ => false,
                     });
                 if only_images {
-                    for i in images {
-                        if let Inline::Image(image) = i {
-                            self.image(&image.alt, &image.url, image.span, x, width);
-                        }
+                    for image in images {
+                        self.image(&image.alt, &image.url, image.span, x, width);
                     }
                     return;
                 }

@@ -39,7 +39,6 @@ pub fn tree_to_png(tree: &usvg::Tree, style: &Style) -> Result<Vec<u8>, String> 
         ));
     }
     let (w, h) = (w as u32, h as u32);
-    let cannot = || format!("cannot make a {w} x {h} image");
     let background = parse_colour(&style.png.background)?;
     // Filled with the background as it is made: one pass over the pixels,
     // not a zeroing and then a fill.
@@ -52,7 +51,7 @@ pub fn tree_to_png(tree: &usvg::Tree, style: &Style) -> Result<Vec<u8>, String> 
         }
         None => tiny_skia::Pixmap::new(w, h),
     }
-    .ok_or_else(cannot)?;
+    .ok_or_else(|| format!("cannot make a {w} x {h} image"))?;
     let scale = scale as f32;
     resvg::render(
         tree,
