@@ -200,22 +200,26 @@ impl GlyphRun {
     }
 }
 
-/// Shapes text, remembering each (face, word) it has shaped.
+/// Shapes text, remembering each (face, word) it has shaped, and each
+/// word's hyphenation points: a book sets the same words many times, and
+/// a lookup allocates nothing.
 pub struct Shaper<'f> {
     pub fonts: &'f Fonts,
-    cache: HashMap<(FaceId, String), Arc<[Glyph]>>,
+    shaped: [HashMap<Box<str>, Arc<[Glyph]>>; FaceId::ALL.len()],
+    hyphens: HashMap<Box<str>, Arc<[usize]>>,
 }
 
 impl<'f> Shaper<'f> {
     pub fn new(fonts: &'f Fonts) -> Self {
         Shaper {
             fonts,
-            cache: HashMap::new(),
+            shaped: Default::default(),
+            hyphens: HashMap::new(),
         }
     }
 
     pub fn shape(&mut self, face: FaceId, text: &str) -> Arc<[Glyph]> {
-        if let Some(g) = self.cache.get(&(face, text.to_string())) {
+        if let Some(g) = self.shaped[face.index()].get(text) {
             return g.clone();
         }
         let f = self.fonts.face(face);
@@ -240,8 +244,18 @@ impl<'f> Shaper<'f> {
                 cluster: info.cluster,
             })
             .collect();
-        self.cache.insert((face, text.to_string()), glyphs.clone());
+        self.shaped[face.index()].insert(text.into(), glyphs.clone());
         glyphs
+    }
+
+    /// [`hyphenation_points`], remembered.
+    fn hyphenation(&mut self, word: &str) -> Arc<[usize]> {
+        if let Some(p) = self.hyphens.get(word) {
+            return p.clone();
+        }
+        let points: Arc<[usize]> = hyphenation_points(word).into();
+        self.hyphens.insert(word.into(), points.clone());
+        points
     }
 
     /// The advance of a text at a size, in points.
@@ -330,18 +344,37 @@ struct Item {
     shrink: f32,
 }
 
-struct Piece {
+/// A word, or the part of one between hyphenation points: its text in
+/// the run, and its glyphs in the word's shaped glyphs.
+struct Piece<'r> {
     face: FaceId,
     colour: Rgb,
     link: Option<usize>,
-    text: String,
-    glyphs: Vec<Glyph>,
+    text: &'r str,
+    word: Arc<[Glyph]>,
+    glyphs: std::ops::Range<usize>,
+    /// Where `text` starts in the word, in bytes.
+    offset: u32,
+}
+
+impl Piece<'_> {
+    fn advance(&self) -> f32 {
+        advance(&self.word[self.glyphs.clone()])
+    }
+
+    /// Its glyphs, their clusters counted from `base` in a fragment's text.
+    fn glyphs(&self, base: u32) -> impl Iterator<Item = Glyph> + '_ {
+        self.word[self.glyphs.clone()].iter().map(move |g| Glyph {
+            cluster: g.cluster.saturating_sub(self.offset) + base,
+            ..*g
+        })
+    }
 }
 
 /// A paragraph turned into boxes, glue and penalties.
-struct Para {
+struct Para<'r> {
     items: Vec<Item>,
-    pieces: Vec<Piece>,
+    pieces: Vec<Piece<'r>>,
 }
 
 fn is_space(c: char) -> bool {
@@ -372,9 +405,9 @@ pub fn hyphenation_points(word: &str) -> Vec<usize> {
 }
 
 impl Shaper<'_> {
-    fn para(&mut self, runs: &[Run], opt: &SetOptions) -> Para {
+    fn para<'r>(&mut self, runs: &'r [Run], opt: &SetOptions) -> Para<'r> {
         let mut items: Vec<Item> = Vec::new();
-        let mut pieces: Vec<Piece> = Vec::new();
+        let mut pieces: Vec<Piece<'r>> = Vec::new();
         for run in runs {
             let space = self.width(run.face, " ", opt.size);
             let mut rest = run.text.as_str();
@@ -425,103 +458,100 @@ impl Shaper<'_> {
 
     /// A word: boxes, with penalties where it may break (after a dash, or at
     /// a hyphenation point).
-    fn word(
+    fn word<'r>(
         &mut self,
-        word: &str,
-        run: &Run,
+        word: &'r str,
+        run: &'r Run,
         opt: &SetOptions,
         items: &mut Vec<Item>,
-        pieces: &mut Vec<Piece>,
+        pieces: &mut Vec<Piece<'r>>,
     ) {
         // Split after dashes and slashes that have text on both sides.
-        let mut parts = Vec::new();
         let mut start = 0;
-        for (i, c) in word.char_indices() {
-            let end = i + c.len_utf8();
-            if matches!(c, '-' | '–' | '—' | '/') && i > start && end < word.len() {
-                parts.push(&word[start..end]);
-                start = end;
-            }
+        loop {
+            let cut = word[start..]
+                .char_indices()
+                .map(|(i, c)| (i, start + i + c.len_utf8(), c))
+                .find(|&(i, end, c)| {
+                    matches!(c, '-' | '–' | '—' | '/') && i > 0 && end < word.len()
+                })
+                .map(|(_, end, _)| end);
+            self.part(&word[start..cut.unwrap_or(word.len())], run, opt, items, pieces);
+            let Some(end) = cut else { break };
+            items.push(Item {
+                kind: Kind::Penalty {
+                    cost: opt.hyphen_penalty,
+                    flagged: true,
+                    hyphen: None,
+                },
+                width: 0.0,
+                stretch: 0.0,
+                shrink: 0.0,
+            });
+            start = end;
         }
-        parts.push(&word[start..]);
-        let count = parts.len();
-        for (pi, part) in parts.into_iter().enumerate() {
-            let glyphs = self.shape(run.face, part);
-            let points = if opt.hyphenate {
-                hyphenation_points(part)
-            } else {
-                Vec::new()
+    }
+
+    /// A part of a word between dashes: boxes, with a hyphen's penalty at
+    /// each hyphenation point.
+    fn part<'r>(
+        &mut self,
+        part: &'r str,
+        run: &'r Run,
+        opt: &SetOptions,
+        items: &mut Vec<Item>,
+        pieces: &mut Vec<Piece<'r>>,
+    ) {
+        let glyphs = self.shape(run.face, part);
+        let points = if opt.hyphenate {
+            self.hyphenation(part)
+        } else {
+            Arc::from([])
+        };
+        // Only where every later glyph belongs to later text (no ligature
+        // across): (byte, glyph index).
+        let cuts = points.iter().filter_map(|&p| {
+            let g = glyphs.iter().position(|g| g.cluster as usize == p)?;
+            (glyphs[g..].iter().all(|x| x.cluster as usize >= p)
+                && glyphs[..g].iter().all(|x| (x.cluster as usize) < p))
+            .then_some((p, g))
+        });
+        let end = (part.len(), glyphs.len());
+        let mut hyphen_width = None;
+        let mut from = (0usize, 0usize);
+        for to in cuts.chain(std::iter::once(end)) {
+            let piece = Piece {
+                face: run.face,
+                colour: run.colour,
+                link: run.link,
+                text: &part[from.0..to.0],
+                word: glyphs.clone(),
+                glyphs: from.1..to.1,
+                offset: from.0 as u32,
             };
-            let mut cuts: Vec<(usize, usize)> = Vec::new(); // (byte, glyph index)
-            for p in points {
-                if let Some(g) = glyphs.iter().position(|g| g.cluster as usize == p) {
-                    // Only where every later glyph belongs to later text (no ligature across).
-                    if glyphs[g..].iter().all(|x| x.cluster as usize >= p)
-                        && glyphs[..g].iter().all(|x| (x.cluster as usize) < p)
-                    {
-                        cuts.push((p, g));
-                    }
-                }
-            }
-            let hyphen_width = if cuts.is_empty() {
-                0.0
-            } else {
-                self.width(run.face, "-", opt.size)
-            };
-            let mut from = (0usize, 0usize);
-            let bounds: Vec<(usize, usize)> = cuts
-                .into_iter()
-                .chain(std::iter::once((part.len(), glyphs.len())))
-                .collect();
-            let nb = bounds.len();
-            for (k, to) in bounds.into_iter().enumerate() {
-                let gl: Vec<Glyph> = glyphs[from.1..to.1]
-                    .iter()
-                    .map(|g| Glyph {
-                        cluster: g.cluster.saturating_sub(from.0 as u32),
-                        ..*g
-                    })
-                    .collect();
-                let width = advance(&gl) * opt.size;
-                pieces.push(Piece {
-                    face: run.face,
-                    colour: run.colour,
-                    link: run.link,
-                    text: part[from.0..to.0].to_string(),
-                    glyphs: gl,
-                });
-                items.push(Item {
-                    kind: Kind::Box(pieces.len() - 1),
-                    width,
-                    stretch: 0.0,
-                    shrink: 0.0,
-                });
-                if k + 1 < nb {
-                    items.push(Item {
-                        kind: Kind::Penalty {
-                            cost: opt.hyphen_penalty,
-                            flagged: true,
-                            hyphen: Some(pieces.len() - 1),
-                        },
-                        width: hyphen_width,
-                        stretch: 0.0,
-                        shrink: 0.0,
-                    });
-                }
-                from = to;
-            }
-            if pi + 1 < count {
+            let width = piece.advance() * opt.size;
+            pieces.push(piece);
+            items.push(Item {
+                kind: Kind::Box(pieces.len() - 1),
+                width,
+                stretch: 0.0,
+                shrink: 0.0,
+            });
+            if to != end {
+                let width = *hyphen_width
+                    .get_or_insert_with(|| self.width(run.face, "-", opt.size));
                 items.push(Item {
                     kind: Kind::Penalty {
                         cost: opt.hyphen_penalty,
                         flagged: true,
-                        hyphen: None,
+                        hyphen: Some(pieces.len() - 1),
                     },
-                    width: 0.0,
+                    width,
                     stretch: 0.0,
                     shrink: 0.0,
                 });
             }
+            from = to;
         }
     }
 
@@ -676,7 +706,7 @@ impl Shaper<'_> {
     /// Adds a piece to the line, joining the previous fragment when the
     /// style is the same (with the space as a real, stretched space glyph).
     fn place(&mut self, line: &mut Line, piece: &Piece, x: f32, space: Option<f32>, size: f32) {
-        let width = advance(&piece.glyphs) * size;
+        let width = piece.advance() * size;
         if let Some(last) = line.fragments.last_mut()
             && last.face == piece.face
             && last.colour == piece.colour
@@ -695,11 +725,8 @@ impl Shaper<'_> {
                 last.text.push(' ');
             }
             let base = last.text.len() as u32;
-            last.glyphs.extend(piece.glyphs.iter().map(|g| Glyph {
-                cluster: g.cluster + base,
-                ..*g
-            }));
-            last.text.push_str(&piece.text);
+            last.glyphs.extend(piece.glyphs(base));
+            last.text.push_str(piece.text);
             last.width = x + width - last.x;
             return;
         }
@@ -714,8 +741,8 @@ impl Shaper<'_> {
             face: piece.face,
             colour: piece.colour,
             link: piece.link,
-            text: piece.text.clone(),
-            glyphs: piece.glyphs.clone(),
+            text: piece.text.to_string(),
+            glyphs: piece.glyphs(0).collect(),
             hyphen: false,
         });
     }
@@ -1094,6 +1121,42 @@ mod tests {
         // A wide measure needs no hyphen.
         let wide = s.set(&run("short words only here"), &[400.0], &opts());
         assert!(!wide.iter().any(|l| l.hyphenated));
+    }
+
+    #[test]
+    fn each_glyph_points_at_its_own_text_after_every_break() {
+        // Words cut at hyphenation points and after dashes are set from one
+        // shaping of the word: each piece's glyphs must still point at the
+        // piece's own text in its fragment, so the PDF reads as written.
+        let f = fonts();
+        let mut s = Shaper::new(&f);
+        let text = "extensively well-documented permanently/temporarily hyphenation \
+                    extensively well-documented permanently/temporarily hyphenation";
+        for width in [60.0, 90.0, 130.0, 400.0] {
+            let lines = s.set(&run(text), &[width], &opts());
+            for fr in lines.iter().flat_map(|l| &l.fragments) {
+                let mut last = 0;
+                for g in &fr.glyphs {
+                    let at = g.cluster as usize;
+                    assert!(at < fr.text.len() && at >= last, "{width}: {fr:?}");
+                    last = at;
+                }
+                // Each glyph is the shaped character its cluster names.
+                let shaped: Vec<u16> = s
+                    .shape(fr.face, &fr.text)
+                    .iter()
+                    .filter(|g| fr.text.as_bytes()[g.cluster as usize] != b' ')
+                    .map(|g| g.id)
+                    .collect();
+                let placed: Vec<u16> = fr
+                    .glyphs
+                    .iter()
+                    .filter(|g| fr.text.as_bytes()[g.cluster as usize] != b' ')
+                    .map(|g| g.id)
+                    .collect();
+                assert_eq!(placed, shaped, "{width}: {:?}", fr.text);
+            }
+        }
     }
 
     #[test]
