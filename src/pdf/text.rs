@@ -476,7 +476,13 @@ impl Shaper<'_> {
                     matches!(c, '-' | '–' | '—' | '/') && i > 0 && end < word.len()
                 })
                 .map(|(_, end, _)| end);
-            self.part(&word[start..cut.unwrap_or(word.len())], run, opt, items, pieces);
+            self.part(
+                &word[start..cut.unwrap_or(word.len())],
+                run,
+                opt,
+                items,
+                pieces,
+            );
             let Some(end) = cut else { break };
             items.push(Item {
                 kind: Kind::Penalty {
@@ -538,8 +544,8 @@ impl Shaper<'_> {
                 shrink: 0.0,
             });
             if to != end {
-                let width = *hyphen_width
-                    .get_or_insert_with(|| self.width(run.face, "-", opt.size));
+                let width =
+                    *hyphen_width.get_or_insert_with(|| self.width(run.face, "-", opt.size));
                 items.push(Item {
                     kind: Kind::Penalty {
                         cost: opt.hyphen_penalty,
