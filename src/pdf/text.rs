@@ -509,14 +509,10 @@ impl Shaper<'_> {
         pieces: &mut Vec<Piece<'r>>,
     ) {
         let glyphs = self.shape(run.face, part);
-        let points = if opt.hyphenate {
-            self.hyphenation(part)
-        } else {
-            Arc::from([])
-        };
+        let points = opt.hyphenate.then(|| self.hyphenation(part));
         // Only where every later glyph belongs to later text (no ligature
         // across): (byte, glyph index).
-        let cuts = points.iter().filter_map(|&p| {
+        let cuts = points.iter().flat_map(|p| p.iter()).filter_map(|&p| {
             let g = glyphs.iter().position(|g| g.cluster as usize == p)?;
             (glyphs[g..].iter().all(|x| x.cluster as usize >= p)
                 && glyphs[..g].iter().all(|x| (x.cluster as usize) < p))
