@@ -1,0 +1,3 @@
+pub mod action;
+pub mod annotation;
+pub mod destination;
