@@ -7,7 +7,9 @@ use crate::book::Book;
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
 use crate::output::{OutputDir, hash};
-use crate::pdf::{BookStyle, PdfOptions, book_pdf_drawn};
+use std::io::Write;
+
+use crate::pdf::{BookStyle, PdfOptions, book_pdf_to};
 use crate::render::DrawingStore;
 
 /// The output owner name of a book's PDF.
@@ -49,8 +51,18 @@ pub fn pdfs(
             if out.reuse(&owner, &rel, key) {
                 return Vec::new();
             }
-            match book_pdf_drawn(book, toc, drawings, book_style, options) {
-                Ok(bytes) => match out.write(&owner, &rel, &bytes, Some(key)) {
+            // Written into the output folder as it is made: a large book's
+            // PDF is never held whole. Dropped unstaged on an error.
+            let mut file = match out.start(&owner, &rel) {
+                Ok(file) => file,
+                Err(d) => return vec![d],
+            };
+            let written = book_pdf_to(book, toc, drawings, book_style, options, &mut |bytes| {
+                // A failed write is kept in `file` and reported by `commit`.
+                let _ = file.write_all(bytes);
+            });
+            match written {
+                Ok(()) => match out.commit(file, Some(key)) {
                     Ok(()) => Vec::new(),
                     Err(d) => vec![d],
                 },

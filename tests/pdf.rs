@@ -564,3 +564,57 @@ fn a_shape_drawn_again_is_written_once() {
         "the first diagram costs {first} bytes, each copy {each_more}"
     );
 }
+
+/// krilla is patched (vendor/krilla) to hand a PDF over a megabyte at a
+/// time: the pieces must make the same file, document ID included, as the
+/// PDF returned whole, with and without `pretty` (which adds a line per
+/// object, so it changes the lengths the ID is hashed with).
+#[test]
+fn a_pdf_handed_over_in_pieces_is_the_pdf_returned_whole() {
+    use krilla::geom::{PathBuilder, Rect};
+    use krilla::metadata::Metadata;
+    use krilla::page::PageSettings;
+    use krilla::{Document, SerializeSettings};
+
+    fn document(pretty: bool) -> Document {
+        let mut doc = Document::new_with(SerializeSettings {
+            pretty,
+            compress_content_streams: false,
+            ..SerializeSettings::default()
+        });
+        doc.set_metadata(Metadata::new().title("pieces".to_string()));
+        for p in 0..60u16 {
+            let mut page = doc.start_page_with(PageSettings::from_wh(200.0, 200.0).unwrap());
+            let mut surface = page.surface();
+            for i in 0..600u16 {
+                let mut pb = PathBuilder::new();
+                let (x, y) = (f32::from((i * 7 + p) % 190), f32::from((i * 13) % 190));
+                pb.push_rect(Rect::from_xywh(x, y, 3.0, 3.0).unwrap());
+                surface.draw_path(&pb.finish().unwrap());
+            }
+            surface.finish();
+            page.finish();
+        }
+        doc
+    }
+    for pretty in [false, true] {
+        let whole = document(pretty).finish().unwrap();
+        let mut pieces: Vec<usize> = Vec::new();
+        let mut joined = Vec::new();
+        document(pretty)
+            .finish_to(&mut |bytes| {
+                pieces.push(bytes.len());
+                joined.extend_from_slice(bytes);
+            })
+            .unwrap();
+        assert!(
+            pieces.len() > 2,
+            "the test PDF is too small to be handed over in pieces: {pieces:?}"
+        );
+        assert!(whole.len() > 2 << 20, "{} bytes", whole.len());
+        assert!(
+            joined == whole,
+            "pretty {pretty}: the pieces differ from the whole PDF"
+        );
+    }
+}

@@ -109,6 +109,24 @@ pub fn book_pdf_drawn(
     book_style: &BookStyle,
     options: &PdfOptions,
 ) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    let mut pdf = Vec::new();
+    book_pdf_to(book, toc, drawings, book_style, options, &mut |bytes| {
+        pdf.extend_from_slice(bytes)
+    })?;
+    Ok(pdf)
+}
+
+/// As [`book_pdf_drawn`], the file's bytes handed to `out` a piece at a
+/// time as they are made, so a large book's PDF is never held whole. On an
+/// error, what went to `out` is not a PDF.
+pub fn book_pdf_to(
+    book: &Book,
+    toc: &[TocEntry],
+    drawings: &DrawingStore,
+    book_style: &BookStyle,
+    options: &PdfOptions,
+    out: &mut dyn FnMut(&[u8]),
+) -> Result<(), Vec<Diagnostic>> {
     let fail = |m: String| vec![Diagnostic::file_error(&book.source.path, m)];
     let fonts = text::Fonts::new(
         &book_style.text.body_family,
@@ -182,6 +200,7 @@ pub fn book_pdf_drawn(
         &meta,
         sheet.as_ref(),
         &diagram,
+        out,
     )
     .map_err(fail)
 }

@@ -110,6 +110,7 @@ pub fn write_book(
     sheet: Option<&Sheet>,
     diagram: &(dyn Fn(usize) -> Option<Arc<crate::render::Drawing>> + Sync),
 ) -> Result<Vec<u8>, String> {
+    let mut pdf = Vec::new();
     let Laid {
         mut pages,
         trees,
@@ -131,7 +132,9 @@ pub fn write_book(
         meta,
         sheet,
         diagram,
-    )
+        &mut |bytes| pdf.extend_from_slice(bytes),
+    )?;
+    Ok(pdf)
 }
 
 /// Where pages go to be written, one by one.
@@ -151,7 +154,8 @@ pub struct Parts<'p> {
 /// The PDF of the pages `fill` gives, in order, to the function it is
 /// handed. Each page is written, and its drawings dropped, a batch at a
 /// time as they come; zine pages, which the imposition reorders, are
-/// gathered first.
+/// gathered first. The file's bytes go to `out` in order, a piece at a
+/// time; on an error, what went there is not a PDF.
 pub fn write_pages(
     parts: &Parts,
     fill: &mut dyn FnMut(&mut PageSink),
@@ -159,7 +163,8 @@ pub fn write_pages(
     meta: &Meta,
     sheet: Option<&Sheet>,
     diagram: &(dyn Fn(usize) -> Option<Arc<crate::render::Drawing>> + Sync),
-) -> Result<Vec<u8>, String> {
+    out: &mut dyn FnMut(&[u8]),
+) -> Result<(), String> {
     let kfonts: Vec<Font> = FaceId::ALL
         .iter()
         .map(|&f| {
@@ -256,7 +261,7 @@ pub fn write_pages(
             flush(&mut writer, &mut batch, &mut first)?;
         }
     }
-    writer.finish(meta)
+    writer.finish(meta, out)
 }
 
 /// The book's diagrams a page draws.
@@ -581,7 +586,7 @@ impl Writer<'_, '_> {
         Ok(())
     }
 
-    fn finish(mut self, meta: &Meta) -> Result<Vec<u8>, String> {
+    fn finish(mut self, meta: &Meta, out: &mut dyn FnMut(&[u8])) -> Result<(), String> {
         for slug in self.parts.anchors.keys() {
             if let Some(d) = self.dest(slug) {
                 // None only for a name already registered through a link: same target.
@@ -612,9 +617,10 @@ impl Writer<'_, '_> {
             m = m.creation_date(DateTime::new(y).month(mo.clamp(1, 12)).day(d.clamp(1, 31)));
         }
         self.doc.set_metadata(m);
-        // Serialising copies the whole document: the peak of a large build.
+        // Serialising is the peak of a large build; the file is handed to
+        // `out` as it is made, so it is never held whole beside the chunks.
         crate::memory::release_freed();
-        self.doc.finish().map_err(|e| match e {
+        self.doc.finish_to(out).map_err(|e| match e {
             krilla::error::KrillaError::Validation(errors) => format!(
                 "the PDF is not PDF/UA-1 (krilla's validator): {}",
                 errors

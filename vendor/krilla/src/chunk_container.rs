@@ -8,7 +8,7 @@ use crate::error::KrillaResult;
 use crate::interchange::metadata::Metadata;
 use crate::metadata::PageLayout;
 use crate::serialize::SerializeContext;
-use crate::util::{stable_hash_base64, Deferred};
+use crate::util::{stable_hash_base64, ByteHash, Deferred};
 
 type DChunk = Deferred<Chunk>;
 
@@ -97,7 +97,11 @@ impl ChunkContainer {
         }
     }
 
-    pub(crate) fn finish(mut self, sc: &mut SerializeContext) -> KrillaResult<Pdf> {
+    pub(crate) fn finish(
+        mut self,
+        sc: &mut SerializeContext,
+        mut sink: Option<&mut dyn FnMut(&[u8])>,
+    ) -> KrillaResult<Pdf> {
         let mut remapped_ref = Ref::new(1);
         let mut remapper = HashMap::new();
 
@@ -124,6 +128,10 @@ impl ChunkContainer {
         // for the document catalog. This hopefully allows us to avoid re-alloactions in the general
         // case, and thus give us better performance.
         let capacity = (chunks_byte_len as f32 * 1.1 + 200.0) as usize;
+        // chess-kit-docs patch: with a sink, the PDF is handed over a
+        // megabyte at a time, so it is never held whole.
+        const FLUSH_AT: usize = 1 << 20;
+        let capacity = if sink.is_some() { capacity.min(2 * FLUSH_AT) } else { capacity };
         let mut pdf = sc.new_pdf_with_capacity(capacity);
         sc.serialize_settings().pdf_version().set_version(&mut pdf);
 
@@ -136,10 +144,43 @@ impl ChunkContainer {
             pdf.set_binary_marker(b"AAAA")
         }
 
+        // The instance ID hashes the bytes up to the document info, its
+        // length first: measure them before any is handed over.
+        let mut body_hash = None;
+        if sink.is_some() {
+            let mut len = pdf.len();
+            // With the document's chunk settings: `pretty` adds a line.
+            let settings = sc.chunk_settings();
+            self.visit(sc, &mut |chunk| {
+                let mut renumbered = Chunk::with_settings(settings);
+                chunk.renumber_into(&mut renumbered, |old| remapper[&old]);
+                len += renumbered.len();
+            })?;
+            if let Some(metadata) = &self.metadata {
+                let mut info = sc.new_pdf_with_capacity(0);
+                let start = info.len();
+                metadata.serialize_document_info(
+                    &mut remapped_ref.clone(),
+                    &mut info,
+                    sc.serialize_settings().configuration,
+                );
+                len += info.len() - start;
+            }
+            body_hash = Some((ByteHash::new(len), len));
+        }
+
         // Write the chunks in all the fields, in `visit`'s order. (chess-kit-docs
         // patch: the structure elements and each page's chunk are freed once
         // copied, so a large document is not held twice at the end.)
-        let mut write = |chunk: &Chunk| chunk.renumber_into(&mut pdf, |old| remapper[&old]);
+        let mut write = |chunk: &Chunk| {
+            chunk.renumber_into(&mut pdf, |old| remapper[&old]);
+            if let (Some(sink), Some((hash, _))) = (sink.as_mut(), body_hash.as_mut()) {
+                if pdf.len() >= FLUSH_AT {
+                    hash.update(pdf.as_bytes());
+                    pdf.flush_to(*sink);
+                }
+            }
+        };
         self.non_stream.visit(sc, &mut write)?;
         self.non_stream.struct_elements = None;
         self.mixed.visit(sc, &mut write)?;
@@ -170,7 +211,14 @@ impl ChunkContainer {
             );
         }
 
-        let instance_id = stable_hash_base64(pdf.as_bytes());
+        let instance_id = match body_hash {
+            Some((mut hash, len)) => {
+                hash.update(pdf.as_bytes());
+                debug_assert_eq!(pdf.flushed() + pdf.len(), len);
+                hash.base64()
+            }
+            None => stable_hash_base64(pdf.as_bytes()),
+        };
 
         let document_id = if let Some(metadata) = &self.metadata {
             if let Some(document_id) = &metadata.document_id {

@@ -151,6 +151,25 @@ impl Document {
             chunk_container,
         } = self;
 
-        Ok(serializer_context.finish(chunk_container)?.finish())
+        Ok(serializer_context.finish(chunk_container, None)?.finish())
+    }
+
+    /// As [`finish`](Self::finish), but hands the PDF to `sink` a megabyte
+    /// at a time instead of returning it whole: the same bytes, in order.
+    /// On an error, what was handed over is not a PDF. (chess-kit-docs
+    /// patch.)
+    pub fn finish_to(mut self, sink: &mut dyn FnMut(&[u8])) -> KrillaResult<()> {
+        if self.serializer_context.page_infos().is_empty() {
+            self.start_page();
+        }
+
+        let Self {
+            serializer_context,
+            chunk_container,
+        } = self;
+
+        let pdf = serializer_context.finish(chunk_container, Some(&mut *sink))?;
+        sink(&pdf.finish());
+        Ok(())
     }
 }

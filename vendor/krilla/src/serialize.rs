@@ -389,7 +389,7 @@ impl SerializeContext {
         Pdf::with_settings_and_capacity(self.chunk_settings, capacity)
     }
 
-    #[cfg(feature = "pdf")]
+    // chess-kit-docs patch: also for `ChunkContainer::finish`.
     pub(crate) fn chunk_settings(&self) -> Settings {
         self.chunk_settings
     }
@@ -446,7 +446,11 @@ impl SerializeContext {
         &mut self.validation_store
     }
 
-    pub(crate) fn finish(mut self, mut chunk_container: ChunkContainer) -> KrillaResult<Pdf> {
+    pub(crate) fn finish(
+        mut self,
+        mut chunk_container: ChunkContainer,
+        sink: Option<&mut dyn FnMut(&[u8])>,
+    ) -> KrillaResult<Pdf> {
         // We need to be careful here that we serialize the objects in the right order,
         // as in some cases we use MaybeTake::take to remove an object, which means that
         // no object that is serialized afterwards must depend on it.
@@ -467,7 +471,7 @@ impl SerializeContext {
         self.serialize_tag_tree(&mut chunk_container)?;
 
         // Create the final PDF.
-        let pdf = chunk_container.finish(&mut self)?;
+        let pdf = chunk_container.finish(&mut self, sink)?;
         self.register_limits(pdf.limits());
 
         self.check_validator_limits();

@@ -154,6 +154,27 @@ pub(crate) fn stable_hash_base64<T: Hash + ?Sized>(value: &T) -> String {
     base64::engine::general_purpose::STANDARD.encode(stable_hash128(value).to_be_bytes())
 }
 
+/// `stable_hash_base64` of a byte slice whose length is known before its
+/// bytes come, in pieces. (chess-kit-docs patch.)
+pub(crate) struct ByteHash(SipHasher13);
+
+impl ByteHash {
+    pub(crate) fn new(len: usize) -> Self {
+        let mut state = SipHasher13::new();
+        // As `<[u8] as Hash>::hash` with `stable_hash128`'s usize.
+        state.write_u64(len as u64);
+        Self(state)
+    }
+
+    pub(crate) fn update(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+    }
+
+    pub(crate) fn base64(self) -> String {
+        base64::engine::general_purpose::STANDARD.encode(self.0.finish128().as_u128().to_be_bytes())
+    }
+}
+
 /// Calculate a 128-bit siphash of a value.
 pub(crate) fn stable_hash128<T: Hash + ?Sized>(value: &T) -> u128 {
     /// A hasher that hashes usize as u64 to produce stable hashes between
