@@ -355,6 +355,63 @@ pub fn uncastled(base: &State, king: Piece, from: Square, to: Square) -> Option<
     Some(s)
 }
 
+/// Before a Chess960 castling of the king from `from` to `to` (the c- or
+/// g-file of its back rank): the rook, now beside the king's end square
+/// (the d- or f-file), back on each square of that side of `from` it may
+/// have started on. The king's start may hold the castled rook (d1 to
+/// c1, f1 to g1), and the rook's start the castled king, which the plain
+/// reading (the king back on `from`) cannot undo.
+pub fn uncastled_960(after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+    let back = if color == Color::White { 1 } else { 8 };
+    let king = Piece::new(color, Role::King);
+    let rook = Piece::new(color, Role::Rook);
+    if !from.is_on_board()
+        || from.rank != back
+        || to.rank != back
+        || from == to
+        || after.piece(to) != Some(king)
+    {
+        return Vec::new();
+    }
+    let (kingside, rook_end) = match to.file {
+        6 => (true, Square::new(5, back)),
+        2 => (false, Square::new(3, back)),
+        _ => return Vec::new(),
+    };
+    if after.piece(rook_end) != Some(rook) {
+        return Vec::new();
+    }
+    let mut base = after.clone();
+    base.en_passant = None;
+    let (king_ring, rook_ring) = (base.ring(to), base.ring(rook_end));
+    for sq in [to, rook_end] {
+        base.board.set(sq, None);
+        base.set_ring(sq, None);
+    }
+    if base.piece(from).is_some() {
+        return Vec::new();
+    }
+    base.board.set(from, Some(king));
+    base.set_ring(from, king_ring);
+    (0..8u8)
+        .filter(|&f| {
+            if kingside {
+                f > from.file
+            } else {
+                f < from.file
+            }
+        })
+        .map(|f| Square::new(f, back))
+        .filter(|&sq| base.piece(sq).is_none())
+        .map(|sq| {
+            let mut s = base.clone();
+            s.board.set(sq, Some(rook));
+            s.set_ring(sq, rook_ring);
+            s
+        })
+        .collect()
+}
+
 /// Orthodox moves under a set of rule switches.
 pub struct OrthodoxSteps {
     pub rules: Rules,
@@ -388,6 +445,16 @@ impl StepRules for OrthodoxSteps {
         color: Color,
     ) -> Result<Vec<State>, String> {
         orthodox_step(state, from, to, color, &self.rules, self.castling)
+    }
+
+    /// The plain readings, and under Chess960 castling those of a made
+    /// castling whose king started elsewhere than e1 (e8).
+    fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+        let mut out = default_befores(after, from, to, color);
+        if self.castling == CastlingInference::Chess960 && self.rules.castling {
+            out.extend(uncastled_960(after, from, to, color));
+        }
+        out
     }
 
     fn en_passant(&self) -> bool {
@@ -795,6 +862,15 @@ impl Best {
 /// Whether the arrow's colour has a piece on `sq`.
 fn holds(state: &State, a: &Arrow, sq: Square) -> bool {
     state.piece(sq).map(|p| p.color) == arrow_color(a)
+}
+
+/// Whether a proposed arrow reads the board as it suggests: its tail holds
+/// a piece of its colour. A rook's arrow onto its own king does not: the
+/// two stand where a made Chess960 castling (d1–c1, f1–g1) swapped them.
+fn proposed_fits(state: &State, a: &Arrow) -> bool {
+    let is = |sq: Square, role: Role| state.piece(sq).is_some_and(|p| p.role == role);
+    holds(state, a, a.from)
+        && !(holds(state, a, a.to) && is(a.from, Role::Rook) && is(a.to, Role::King))
 }
 
 /// Finds a reading of `arrows` (each made or proposed, in some order)
@@ -1306,7 +1382,7 @@ fn play_proposed(
                         break;
                     }
                     Err(reason) => {
-                        let weight = u8::from(holds(state, a, a.from));
+                        let weight = u8::from(proposed_fits(state, a));
                         best.note(depth + order.len(), weight, Failure { arrow: i, reason });
                         ok = false;
                         break;

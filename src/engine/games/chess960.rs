@@ -749,6 +749,53 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_made_castling_may_swap_the_king_and_the_rook() {
+        // The king on f1 castles with the rook on g1: they end on g1 and f1,
+        // each on the other's start square.
+        let f = check_text(
+            SECTION,
+            "r b b n q k r n
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P P P P P
+             R . . . . R K .
+             arrow: f1, g1, white",
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // The king on d1 castles with the rook on b1: the rook ends on d1.
+        let castled_from_d1 = "n r b k r b q n
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P P P P P
+             . . K R . . . .
+             arrow: d1, c1, white";
+        let f = check_text(SECTION, castled_from_d1);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // Out of the black knight's check on d1, the castling is refused for
+        // that reason, not as a rook move onto its own king.
+        let f = check_text(
+            SECTION,
+            &castled_from_d1.replace("n r b k", ". r b k").replace(
+                ". . . . . . . .\n             P P P P",
+                ". . . . n . . .\n             P P P P",
+            ),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    == "the white king on d1 cannot castle to c1: a king may not castle out of check, and a black knight on e3 attacks d1"),
+            "{:?}",
+            summary(&f)
+        );
+    }
+
     /// The castled position of the text's second diagram.
     const CASTLED: &str = "b n r q k b n r
         p p p p . . p p

@@ -87,6 +87,20 @@ mod tests {
         );
     }
 
+    /// The castling made: the king from d1 on c1, the rook on d1, where the
+    /// king started.
+    #[test]
+    fn a_made_chess960_castling_from_d1() {
+        let castled = SETUP.replace("R . . K R Q N B", ". . K R R Q N B");
+        let f = check_text(SECTION, &format!("{castled}\narrow: d1, c1, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // With a knight on b1 the rook cannot have come from a1, but it may
+        // have started on c1, beside the king.
+        let from_c1 = SETUP.replace("R . . K R Q N B", ". N K R R Q . B");
+        let f = check_text(SECTION, &format!("{from_c1}\narrow: d1, c1, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
     #[test]
     fn material_and_moves() {
         let f = check_text(
