@@ -22,7 +22,7 @@
 //! A colour whose cards this turn are not on the table (back in the hand)
 //! may make up to two moves with any pieces, in any place of the order.
 
-use crate::diagram::{Arrow, BoardDiagram, Card, CardFace, Color, Role, Square};
+use crate::diagram::{Arrow, BoardDiagram, Card, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules};
 use crate::engine::games::common;
 use crate::engine::material;
@@ -268,6 +268,19 @@ fn least_movable(state: &State, color: Color, moved: &[Square]) -> Option<Role> 
         .min()
 }
 
+/// Why the piece on `from` may not move, if it is a pawn of `color` that
+/// already moved this turn (onto one of `moved`): "you may not move the
+/// same pawn twice in one turn". A pawn that promoted is its new piece.
+fn pawn_again(state: &State, from: Square, color: Color, moved: &[Square]) -> Option<String> {
+    let pawn = Piece::new(color, Role::Pawn);
+    (state.piece(from) == Some(pawn) && moved.contains(&from)).then(|| {
+        format!(
+            "the {} on {from} moves again, but a player may not move the same pawn twice in one turn",
+            pawn.name()
+        )
+    })
+}
+
 /// Why the card `card` may not move the piece on `from`, if it may not.
 fn card_refusal(
     state: &State,
@@ -317,6 +330,9 @@ enum Why {
     Count,
     /// A card may not move the piece, after this many moves (rule `card`).
     Card(usize),
+    /// Every card fits its move, but a pawn moves again, after this many
+    /// moves (rule `turn`).
+    Pawn(usize),
     /// Every move fits its card, but not in the cards' order.
     Order,
 }
@@ -393,6 +409,15 @@ impl Turn<'_> {
                 keep(m, &mut miss);
                 continue;
             }
+            if let Some(message) = pawn_again(&before, a.from, color, &moved) {
+                let m = Miss {
+                    why: Why::Pawn(depth),
+                    arrow: i,
+                    message,
+                };
+                keep(m, &mut miss);
+                continue;
+            }
             match self.undo(&before, seq, cards, k - 1, made) {
                 Ok(()) => return Ok(()),
                 Err(m) => keep(m, &mut miss),
@@ -429,6 +454,13 @@ impl Turn<'_> {
             if let Some(message) = card_refusal(&s, a.from, cards[pos], self.wording, &moved) {
                 return Err(Miss {
                     why: Why::Card(1 + pos),
+                    arrow: i,
+                    message,
+                });
+            }
+            if let Some(message) = pawn_again(&s, a.from, color, &moved) {
+                return Err(Miss {
+                    why: Why::Pawn(1 + pos),
                     arrow: i,
                     message,
                 });
@@ -627,12 +659,14 @@ fn check_cards_in_play(
     };
     let rule = match m.why {
         Why::Order => ORDER,
-        Why::Count => TURN,
+        Why::Count | Why::Pawn(_) => TURN,
         Why::Card(_) | Why::Board => CARD,
     };
-    let mut help = String::from(
-        "the cards move pieces from least to most valuable; matching cards are eliminated and the other card moves twice",
-    );
+    let mut help = String::from(if matches!(m.why, Why::Pawn(_)) {
+        "a pawn moves once a turn, whichever cards move it; one that promotes may move on as its new piece"
+    } else {
+        "the cards move pieces from least to most valuable; matching cards are eliminated and the other card moves twice"
+    });
     if readings.len() > 1
         && let Some((c, Played::Known(pair))) = readings[0]
             .iter()
@@ -722,6 +756,51 @@ mod tests {
     use crate::engine::games::common::testing::*;
 
     const SECTION: &str = "Two Move Chess";
+
+    /// The pawn on h6 steps to h7 for White's knight card and promotes on
+    /// h8 for its rook card: the same pawn twice. The queen that stands on
+    /// h8 cannot have made both moves either, since the pawn on b3 is
+    /// White's least valuable movable piece. Each reading fails for its own
+    /// reason, so the diagram fails, for the pawn's.
+    #[test]
+    fn a_pawn_that_promotes_on_its_second_move_moved_twice() {
+        let board = ". . . . . k . Q
+             . . . . . . . .
+             . p . . . . . .
+             . . p . b . . .
+             . . . . . . . .
+             . P . . . . . .
+             . . . . . . . .
+             . . . . . . . K
+             card: N, 8.5, 4.75
+             card: R, 9, 4.75
+             card: k, 8.5, 0.2
+             card: r, 9, 0.2
+             card: q, 8.5, 0.95
+             card: b, 9, 0.95";
+        let f = check_text(
+            SECTION,
+            &format!("{board}\narrow: h6, h7, white\narrow: h7, h8, white"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == TURN
+                && f.message
+                    == "the white pawn on h7 moves again, but a player may not move the same pawn twice in one turn"),
+            "{:?}",
+            summary(&f)
+        );
+        // One move each for the two pawns is legal: b3–b4 for the knight
+        // card, h7–h8 for the rook card.
+        let two_pawns = board.replace(
+            ". . . . . . . .\n             . P . . . . . .",
+            ". P . . . . . .\n             . . . . . . . .",
+        );
+        let f = check_text(
+            SECTION,
+            &format!("{two_pawns}\narrow: b3, b4, white\narrow: h7, h8, white"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
 
     #[test]
     fn the_seed_diagrams_pass() {
