@@ -399,19 +399,15 @@ impl Turn<'_> {
             {
                 continue;
             }
-            if let Some(message) = card_refusal(&before, a.from, cards[k - 1], self.wording, &moved)
-            {
+            let refused = card_refusal(&before, a.from, cards[k - 1], self.wording, &moved)
+                .map(|message| (Why::Card(depth), message))
+                .or_else(|| {
+                    pawn_again(&before, a.from, color, &moved)
+                        .map(|message| (Why::Pawn(depth), message))
+                });
+            if let Some((why, message)) = refused {
                 let m = Miss {
-                    why: Why::Card(depth),
-                    arrow: i,
-                    message,
-                };
-                keep(m, &mut miss);
-                continue;
-            }
-            if let Some(message) = pawn_again(&before, a.from, color, &moved) {
-                let m = Miss {
-                    why: Why::Pawn(depth),
+                    why,
                     arrow: i,
                     message,
                 };
