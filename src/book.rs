@@ -209,6 +209,9 @@ pub struct Book {
     pub links: Vec<ImageRef>,
     /// The span of the `## Table of Contents` heading and what stood under it.
     pub toc: Option<Span>,
+    /// The folder its images, links and contents file are relative to:
+    /// the file's own, or for standard input the folder it stands in.
+    pub folder: PathBuf,
 }
 
 /// How deeply quotes, lists, emphasis and links may nest inside each other.
@@ -389,6 +392,11 @@ impl Book {
             images: builder.images,
             links: builder.links,
             toc: builder.toc,
+            folder: source
+                .path
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
         };
         diags.append(&mut builder.diags);
         book.index_sections_and_diagrams(&blocks_found, diags);
@@ -618,7 +626,7 @@ impl Book {
                 "the {what} `{url}` must be a path inside the book's folder, without `..`"
             )));
         }
-        let dir = self.source.path.parent().unwrap_or(Path::new(""));
+        let dir = self.folder.as_path();
         let path = dir.join(rel);
         let (Ok(real), Ok(real_dir)) = (
             std::fs::canonicalize(&path),

@@ -556,11 +556,22 @@ impl Ui {
     /// Prints diagnostics: the human form on standard error (only the
     /// errors with `-q`), the machine formats whole on standard output.
     fn report(&self, diags: &mut [Diagnostic], format: Format) {
+        self.report_where(diags, format, Diagnostic::is_error);
+    }
+
+    /// As [`Ui::report`], where `-q` keeps the diagnostics `fails` picks
+    /// (those that fail the run).
+    fn report_where(
+        &self,
+        diags: &mut [Diagnostic],
+        format: Format,
+        fails: impl Fn(&Diagnostic) -> bool,
+    ) {
         diagnostic::sort(diags);
         if format == Format::Human {
             let mut err = self.stderr().lock();
             for d in diags.iter() {
-                if self.verbosity > Verbosity::Quiet || d.is_error() {
+                if self.verbosity > Verbosity::Quiet || fails(d) {
                     let _ = writeln!(err, "{}\n", d.render_styled());
                 }
             }
@@ -627,26 +638,34 @@ fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
                 .to_string(),
         ));
     }
-    let found = if stdin {
+    let mut found = if stdin {
         let mut text = String::new();
         match std::io::stdin().read_to_string(&mut text) {
             Ok(_) => pipeline::check_text(&text, options),
-            Err(e) => Err(Diagnostic::file_error(
-                Path::new(pipeline::STDIN_NAME),
-                format!("cannot read standard input: {e}"),
-            )),
+            Err(e) => {
+                let d = Diagnostic::file_error(
+                    Path::new(pipeline::STDIN_NAME),
+                    format!("cannot read standard input: {e}"),
+                );
+                ui.report(&mut [d], format);
+                return EXIT_INPUT;
+            }
         }
     } else {
         pipeline::check(options)
     };
-    let mut found = match found {
-        Ok(found) => found,
-        Err(d) => return ui.fail(Failure::Input(vec![d])),
-    };
     let (errors, warnings, allowed) = (found.errors(), found.warnings(), found.allowed());
     let unchecked = found.unchecked();
     ui.stages(&found.stages);
-    ui.report(&mut found.diags, format);
+    // `-q` hides the warnings that do not fail the run, never one that does.
+    let fails = |d: &Diagnostic| {
+        d.is_error()
+            || (d.is_warning()
+                && (deny.contains(&Deny::Warnings)
+                    || (deny.contains(&Deny::Unchecked)
+                        && d.rule == Some(crate::engine::UNKNOWN_GAME))))
+    };
+    ui.report_where(&mut found.diags, format, fails);
     if format == Format::Json {
         // Each diagram's FEN, a record of its own, after the findings.
         let text: String = found.fens.iter().map(|r| r.render_json() + "\n").collect();

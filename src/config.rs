@@ -6,11 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::book::io_reason;
 use crate::diagnostic::Diagnostic;
 use crate::pdf::PageFormat;
 use crate::source::{SourceFile, Span};
-use crate::style::Style;
 
 pub const CONFIG_FILE: &str = "chess-kit-docs.toml";
 
@@ -91,31 +89,6 @@ pub struct Allowance {
 }
 
 impl Config {
-    /// Reads `chess-kit-docs.toml` in `dir`, if there is one.
-    pub fn load(dir: &Path) -> Result<Config, Diagnostic> {
-        let path = dir.join(CONFIG_FILE);
-        let text = match crate::book::read_regular_text(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(Config {
-                    dir: dir.to_path_buf(),
-                    ..Config::default()
-                });
-            }
-            Err(e) => {
-                return Err(Diagnostic::file_error(
-                    &path,
-                    format!("cannot read the settings: {}", io_reason(&e)),
-                ));
-            }
-        };
-        let src = SourceFile::new(&path, text);
-        let mut config: Config = toml::from_str(&src.text).map_err(|e| toml_error(&src, &e))?;
-        config.dir = dir.to_path_buf();
-        config.source = Some(src);
-        Ok(config)
-    }
-
     /// A path from the file, taken relative to the file's folder.
     pub fn resolve(&self, path: &Path) -> PathBuf {
         self.dir.join(path)
@@ -141,100 +114,6 @@ fn misspelt_key(message: &str) -> Option<String> {
     let expected = rest.split_once("expected")?.1;
     let names: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
     crate::suggest::did_you_mean(field, names)
-}
-
-/// The book root for rulebooks in `start`: the nearest folder, from
-/// `start` up, that holds the settings file (as cargo finds `Cargo.toml`),
-/// not looking above a repository's root (a folder with `.git`); `start`
-/// itself when none does. Settings, templates and styles are found there,
-/// whatever the current folder.
-pub fn find_root(start: &Path) -> PathBuf {
-    let holds = |dir: &Path| {
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        dir.join(CONFIG_FILE).is_file()
-    };
-    let repo_root = |dir: &Path| {
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        dir.join(".git").exists()
-    };
-    let mut last = None;
-    for dir in start.ancestors() {
-        if holds(dir) {
-            return if dir.as_os_str().is_empty() {
-                PathBuf::from(".")
-            } else {
-                dir.to_path_buf()
-            };
-        }
-        if repo_root(dir) {
-            return start.to_path_buf();
-        }
-        last = Some(dir);
-    }
-    // A relative `start` ends at the current folder: go on above it.
-    if start.is_relative()
-        && last.is_some_and(|d| d.as_os_str().is_empty() || d == Path::new("."))
-        && let Ok(cwd) = std::env::current_dir()
-    {
-        for dir in cwd.ancestors().skip(1) {
-            if holds(dir) {
-                return dir.to_path_buf();
-            }
-            if repo_root(dir) {
-                break;
-            }
-        }
-    }
-    start.to_path_buf()
-}
-
-/// The style: from `explicit` (a flag or the settings file) if given, else
-/// from `templates/style.toml` in the book root if it exists, else the
-/// compiled-in default.
-pub fn load_style(explicit: Option<&Path>, root: &Path) -> Result<Style, Diagnostic> {
-    let local = root.join("templates").join("style.toml");
-    let path = match explicit {
-        Some(p) => p.to_path_buf(),
-        None if local.is_file() => local,
-        None => return Ok(Style::default()),
-    };
-    let text = crate::book::read_regular_text(&path).map_err(|e| {
-        Diagnostic::file_error(
-            &path,
-            format!("cannot read the style file: {}", io_reason(&e)),
-        )
-    })?;
-    let src = SourceFile::new(&path, text);
-    Style::from_toml(&src.text).map_err(|e| toml_error(&src, &e))
-}
-
-/// The PDF book style, found as [`load_style`] finds the diagram style.
-pub fn load_book_style(
-    explicit: Option<&Path>,
-    root: &Path,
-) -> Result<crate::pdf::BookStyle, Diagnostic> {
-    let local = root.join("templates").join("book.toml");
-    let path = match explicit {
-        Some(p) => p.to_path_buf(),
-        None if local.is_file() => local,
-        None => return Ok(crate::pdf::BookStyle::default()),
-    };
-    let text = crate::book::read_regular_text(&path).map_err(|e| {
-        Diagnostic::file_error(
-            &path,
-            format!("cannot read the book style file: {}", io_reason(&e)),
-        )
-    })?;
-    let src = SourceFile::new(&path, text);
-    crate::pdf::BookStyle::from_toml(&src.text).map_err(|e| toml_error(&src, &e))
 }
 
 /// The date of `SOURCE_DATE_EPOCH` (seconds since 1970), for reproducible
@@ -325,10 +204,20 @@ mod tests {
 
     use super::*;
 
+    /// The settings of `dir`, or the first problem in them.
+    fn load(dir: &Path) -> Result<Config, Diagnostic> {
+        let (config, mut problems) = crate::settings::config_at(dir);
+        if problems.is_empty() {
+            Ok(config)
+        } else {
+            Err(problems.remove(0))
+        }
+    }
+
     #[test]
     fn no_file_means_defaults() {
         let dir = tempfile::tempdir().unwrap();
-        let c = Config::load(dir.path()).unwrap();
+        let c = load(dir.path()).unwrap();
         assert!(c.build.out.is_none());
         assert!(c.check.allow.is_empty());
     }
@@ -341,7 +230,7 @@ mod tests {
             "[build]\nout = \"public\"\n\n[[check.allow]]\nbook = \"rules\"\nsection = \"Chess Golf\"\ndiagram = 3\nrule = \"solution-shortest\"\nreason = \"kept for teaching\"\n",
         )
         .unwrap();
-        let c = Config::load(dir.path()).unwrap();
+        let c = load(dir.path()).unwrap();
         assert_eq!(c.build.out.as_deref(), Some(Path::new("public")));
         assert_eq!(c.check.allow[0].get_ref().diagram, Some(3));
         let span = c.check.allow[0].span();
@@ -355,7 +244,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let text = "# the page size, see below\n[build]\nout = \"page\"\npage = \"legal\"\n";
         std::fs::write(dir.path().join(CONFIG_FILE), text).unwrap();
-        let e = Config::load(dir.path()).unwrap_err();
+        let e = load(dir.path()).unwrap_err();
         let span = e.span.unwrap();
         assert_eq!(&text[span.range()], "\"legal\"", "{}", e.render());
         assert!(
@@ -365,37 +254,15 @@ mod tests {
         );
 
         std::fs::write(dir.path().join(CONFIG_FILE), "[build]\npage = \"A4\"\n").unwrap();
-        let c = Config::load(dir.path()).unwrap();
+        let c = load(dir.path()).unwrap();
         assert_eq!(c.build.page, Some(PageFormat::A4));
-    }
-
-    /// The settings file is searched upward from the books, as cargo
-    /// searches for `Cargo.toml`, but not above a repository's root.
-    #[test]
-    fn the_book_root_is_the_nearest_folder_up_with_the_settings() {
-        let dir = tempfile::tempdir().unwrap();
-        let repo = dir.path().join("repo");
-        let chapters = repo.join("rules").join("chapters");
-        std::fs::create_dir_all(&chapters).unwrap();
-        std::fs::create_dir(repo.join(".git")).unwrap();
-        // No settings anywhere: the folder itself.
-        assert_eq!(find_root(&chapters), chapters);
-        std::fs::write(repo.join("rules").join(CONFIG_FILE), "").unwrap();
-        assert_eq!(find_root(&chapters), repo.join("rules"));
-        assert_eq!(find_root(&repo.join("rules")), repo.join("rules"));
-        // Settings above the repository's root are not its own.
-        std::fs::remove_file(repo.join("rules").join(CONFIG_FILE)).unwrap();
-        std::fs::write(dir.path().join(CONFIG_FILE), "").unwrap();
-        assert_eq!(find_root(&chapters), chapters);
-        std::fs::remove_dir(repo.join(".git")).unwrap();
-        assert_eq!(find_root(&chapters), dir.path());
     }
 
     #[test]
     fn an_unknown_key_is_an_error_at_its_line() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(CONFIG_FILE), "[build]\nouput = \"x\"\n").unwrap();
-        let e = Config::load(dir.path()).unwrap_err();
+        let e = load(dir.path()).unwrap_err();
         let text = e.render_short();
         assert!(
             text.contains("chess-kit-docs.toml:2:1: error: unknown field `ouput`"),
@@ -403,7 +270,7 @@ mod tests {
         );
         assert_eq!(e.help.as_deref(), Some("did you mean `out`?"));
         std::fs::write(dir.path().join(CONFIG_FILE), "[build]\nzzz = \"x\"\n").unwrap();
-        let e = Config::load(dir.path()).unwrap_err();
+        let e = load(dir.path()).unwrap_err();
         assert_eq!(e.help, None, "nothing near `zzz`");
     }
 }

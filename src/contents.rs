@@ -18,12 +18,7 @@ pub struct TocEntry {
 
 /// The CSV that may describe a book's sections: `<book>_contents.csv` beside it.
 pub fn contents_csv_path(book: &Book) -> PathBuf {
-    let dir = book
-        .source
-        .path
-        .parent()
-        .unwrap_or(std::path::Path::new(""));
-    dir.join(format!("{}_contents.csv", book.name))
+    book.folder.join(format!("{}_contents.csv", book.name))
 }
 
 /// The entries of the table of contents, in book order. Problems in the CSV

@@ -27,6 +27,7 @@ pub mod pipeline;
 pub mod publish;
 pub mod render;
 pub mod serve;
+pub mod settings;
 pub mod site;
 pub mod source;
 pub mod style;

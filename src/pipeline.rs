@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::book::{Book, io_reason};
-use crate::config::{Config, load_book_style, load_style, source_date, source_date_problem};
+use crate::config::{Config, source_date, source_date_problem};
 use crate::contents::{TocEntry, table_of_contents};
 use crate::diagnostic::Diagnostic;
 use crate::engine::fen::FenResult;
@@ -21,130 +21,8 @@ use crate::render::{diagram_svg, svg_to_png};
 use crate::site::SiteStats;
 use crate::source::SourceFile;
 
-/// The rulebooks folder used when no path is given.
-pub const DEFAULT_RULES: &str = "rules";
-/// The output folder used when neither a flag nor the settings name one.
-pub const DEFAULT_OUT: &str = "output";
-
-/// The rulebooks named by `paths`: files as given, folders' `.md` files
-/// (not their README, nor the deck's player aids). Missing paths are errors.
-pub fn find_books(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
-    let defaults = [PathBuf::from(DEFAULT_RULES)];
-    let paths = if paths.is_empty() {
-        &defaults[..]
-    } else {
-        paths
-    };
-    let mut books = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let entries = match std::fs::read_dir(path) {
-                Ok(entries) => entries,
-                Err(e) => {
-                    diags.push(Diagnostic::file_error(
-                        path,
-                        format!("cannot read this folder: {}", io_reason(&e)),
-                    ));
-                    continue;
-                }
-            };
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| {
-                    p.is_file()
-                        && p.extension().is_some_and(|x| x == "md")
-                        && !p.file_name().is_some_and(|n| {
-                            n.eq_ignore_ascii_case("README.md")
-                                // The deck's player aids are not a rulebook.
-                                || n.eq_ignore_ascii_case(crate::deck::AIDS_FILE)
-                        })
-                })
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                diags.push(Diagnostic::file_error(
-                    path,
-                    "no rulebooks here: the folder has no `.md` files",
-                ));
-            }
-            books.extend(found);
-        } else if path.exists() {
-            if path.extension().is_some_and(|x| x == "md") {
-                books.push(path.clone());
-            } else {
-                diags.push(
-                    Diagnostic::file_error(path, "not a rulebook: the file does not end in `.md`")
-                        .with_help("a rulebook is a Markdown file, `<book>.md`"),
-                );
-            }
-        } else {
-            diags.push(Diagnostic::file_error(
-                path,
-                "cannot read: no such file or folder",
-            ));
-        }
-    }
-    distinct_books(books, diags)
-}
-
-/// Each book once (a path given twice, or a file and its folder, is read
-/// once); two books of the same name would write the same output files,
-/// so the second is an error naming both.
-fn distinct_books(books: Vec<PathBuf>, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
-    let mut seen_files = std::collections::BTreeSet::new();
-    let mut names: std::collections::BTreeMap<std::ffi::OsString, PathBuf> = Default::default();
-    let mut out = Vec::new();
-    for book in books {
-        let file = std::fs::canonicalize(&book).unwrap_or_else(|_| book.clone());
-        if !seen_files.insert(file) {
-            continue;
-        }
-        let name = book.file_stem().unwrap_or_default().to_os_string();
-        if let Some(first) = names.get(&name) {
-            diags.push(
-                Diagnostic::file_error(
-                    &book,
-                    format!(
-                        "two rulebooks are called `{}`: {} and {}",
-                        name.to_string_lossy(),
-                        first.display(),
-                        book.display()
-                    ),
-                )
-                .with_help("their pages, images and PDF would overwrite each other: rename one"),
-            );
-            continue;
-        }
-        names.insert(name, book.clone());
-        out.push(book);
-    }
-    out
-}
-
-/// The folder whose chess-kit-docs.toml applies: that of the first path.
-pub fn config_dir(paths: &[PathBuf]) -> PathBuf {
-    crate::config::find_root(&start_dir(paths))
-}
-
-/// The folder of the first path given, where the search for the book root
-/// starts.
-fn start_dir(paths: &[PathBuf]) -> PathBuf {
-    match paths.first() {
-        None => PathBuf::from(DEFAULT_RULES),
-        Some(p) if p.is_dir() => p.clone(),
-        Some(p) => p
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| PathBuf::from(".")),
-    }
-}
-
-/// The settings that apply to `paths`.
-pub fn load_config(paths: &[PathBuf]) -> Result<Config, Diagnostic> {
-    Config::load(&config_dir(paths))
-}
+pub use crate::settings::{DEFAULT_OUT, DEFAULT_RULES, STDIN_NAME, find_books};
+use crate::settings::{Flags, Settings};
 
 /// A stage of a command and the time it took, for `-v`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,15 +68,11 @@ pub struct CheckRun {
 /// switched off, the rules engine with the author's allowances. Problems
 /// finding or reading the books go to `diags`; the books' own go to
 /// `Checked::diags`.
-pub fn load_and_check(
-    paths: &[PathBuf],
-    config: &Config,
-    run: &CheckRun,
-    diags: &mut Vec<Diagnostic>,
-) -> Checked {
-    let run = &with_variants(run, config, diags);
+pub fn load_and_check(settings: &Settings, run: &CheckRun, diags: &mut Vec<Diagnostic>) -> Checked {
+    let config = &settings.config;
     let mut timings = Vec::new();
-    let books: Vec<BookCheck> = find_books(paths, diags)
+    let books: Vec<BookCheck> = settings
+        .books(diags)
         .iter()
         .filter_map(|path| {
             let started = Instant::now();
@@ -279,19 +153,14 @@ pub fn unused_variants(
     }
 }
 
-/// `run` with the games the settings file configures (`[[variant]]`);
-/// problems in that table go to `diags`.
-pub fn with_variants(run: &CheckRun, config: &Config, diags: &mut Vec<Diagnostic>) -> CheckRun {
-    CheckRun {
-        rules: run.rules,
-        options: Options {
-            variants: engine::variants::Variants::from_config(
-                &config.variants,
-                config.source.as_ref(),
-                diags,
-            ),
-            ..run.options.clone()
-        },
+impl CheckRun {
+    /// The rules engine with the settings' games; `shortest` also runs
+    /// the search for shorter solutions.
+    pub fn with_rules(settings: &Settings, shortest: bool) -> CheckRun {
+        CheckRun {
+            rules: true,
+            options: settings.engine_options(shortest),
+        }
     }
 }
 
@@ -542,34 +411,33 @@ impl CheckReport {
     }
 }
 
-/// `check`: every rulebook parsed and checked. `Err` holds the problem that
-/// stopped it before any book was read (unreadable settings).
-pub fn check(options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
+/// `check`: every rulebook parsed and checked, with every problem of the
+/// settings, styles and templates that `build` would meet.
+pub fn check(options: &CheckOptions) -> CheckReport {
     let started = Instant::now();
-    let config = load_config(&options.paths)?;
-    let mut diags = Vec::new();
-    let checked = load_and_check(&options.paths, &config, &check_run(options), &mut diags);
-    Ok(check_report(diags, checked, started))
+    let settings = Settings::resolve(&options.paths, &Flags::default());
+    let mut diags = settings.problems.clone();
+    let run = CheckRun::with_rules(&settings, options.shortest);
+    let checked = load_and_check(&settings, &run, &mut diags);
+    check_report(diags, checked, started)
 }
 
-/// The name standard input goes by in messages (`<stdin>:5:13`).
-pub const STDIN_NAME: &str = "<stdin>";
-
 /// `check -`: one rulebook's text, read from standard input, checked as
-/// [`STDIN_NAME`] with the settings of the current folder (`options.paths`
-/// is not read). Its images and contents file are looked for in the
-/// current folder too.
-pub fn check_text(text: &str, options: &CheckOptions) -> Result<CheckReport, Diagnostic> {
+/// [`STDIN_NAME`] with the settings `check` with no path would use
+/// ([`Settings::for_stdin`]); its images and contents file are looked
+/// for in the folder it stands in.
+pub fn check_text(text: &str, options: &CheckOptions) -> CheckReport {
     let started = Instant::now();
-    let config = Config::load(Path::new("."))?;
-    let mut diags = Vec::new();
-    let run = with_variants(&check_run(options), &config, &mut diags);
+    let settings = Settings::for_stdin(&Flags::default());
+    let diags = settings.problems.clone();
+    let run = CheckRun::with_rules(&settings, options.shortest);
     let mut book_diags = Vec::new();
-    let book = Book::parse(SourceFile::new(STDIN_NAME, text), &mut book_diags);
+    let mut book = Book::parse(SourceFile::new(STDIN_NAME, text), &mut book_diags);
+    book.folder = settings.stdin_folder.clone();
     let diagrams = book.diagrams.len();
     let one = check_loaded_book(book, book_diags, &run);
     // No unused-variant warnings: the settings' own books were not read.
-    let mut checked = combine_checks(vec![one], &config);
+    let mut checked = combine_checks(vec![one], &settings.config);
     checked.timings.push(Stage::since(
         format!(
             "read and checked {STDIN_NAME} ({diagrams} diagram{})",
@@ -577,7 +445,7 @@ pub fn check_text(text: &str, options: &CheckOptions) -> Result<CheckReport, Dia
         ),
         started,
     ));
-    Ok(check_report(diags, checked, started))
+    check_report(diags, checked, started)
 }
 
 /// A rulebook as an editor holds it, checked from its text (not the file
@@ -592,32 +460,22 @@ pub struct DocumentCheck {
     /// Each diagram's FEN, or why it has none, in the book's order.
     pub fens: Vec<FenResult>,
     /// The settings the book was checked with.
-    pub config: Config,
+    pub settings: Settings,
 }
 
 /// Checks the rulebook `path` whose text is `text` (an editor's unsaved
 /// copy). The settings, images and contents file are read from disk, as
 /// `check` reads them; no search (`--shortest`) runs.
 pub fn check_document(path: &Path, text: &str) -> DocumentCheck {
-    let mut elsewhere = Vec::new();
-    let config = load_config(&[path.to_path_buf()]).unwrap_or_else(|d| {
-        elsewhere.push(d);
-        Config {
-            dir: config_dir(&[path.to_path_buf()]),
-            ..Config::default()
-        }
-    });
-    let run = with_variants(
-        &check_run(&CheckOptions::default()),
-        &config,
-        &mut elsewhere,
-    );
+    let settings = Settings::for_file(path);
+    let mut elsewhere = settings.problems.clone();
+    let run = CheckRun::with_rules(&settings, false);
     let mut book_diags = Vec::new();
     let book = Book::parse(SourceFile::new(path, text), &mut book_diags);
     let mut one = check_loaded_book(book, book_diags, &run);
     let mut findings = std::mem::take(&mut one.findings);
     let names = BTreeSet::from([one.book.name.as_str()]);
-    apply_allowances(&config, &names, &mut findings, &mut elsewhere);
+    apply_allowances(&settings.config, &names, &mut findings, &mut elsewhere);
     let (mut diags, others): (Vec<_>, Vec<_>) = std::mem::take(&mut one.diags)
         .into_iter()
         .chain(findings.into_iter().map(|f| f.diagnostic))
@@ -629,17 +487,7 @@ pub fn check_document(path: &Path, text: &str) -> DocumentCheck {
         diags,
         elsewhere,
         fens: one.fens,
-        config,
-    }
-}
-
-fn check_run(options: &CheckOptions) -> CheckRun {
-    CheckRun {
-        rules: true,
-        options: Options {
-            shortest: options.shortest,
-            ..Options::default()
-        },
+        settings,
     }
 }
 
@@ -724,19 +572,6 @@ impl BuildReport {
             .chain(&self.refused)
             .any(Diagnostic::is_error)
     }
-
-    fn stopped(d: Diagnostic) -> BuildReport {
-        BuildReport::stopped_all(vec![d])
-    }
-
-    fn stopped_all(diags: Vec<Diagnostic>) -> BuildReport {
-        BuildReport {
-            diags,
-            refused: Vec::new(),
-            published: None,
-            stages: Vec::new(),
-        }
-    }
 }
 
 /// `build`: checks the books, then writes the website pages, images and PDF
@@ -745,47 +580,29 @@ impl BuildReport {
 pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -> BuildReport {
     let started = Instant::now();
     let mut stages = Vec::new();
-    let paths = &options.paths[..];
-    let mut diags = Vec::new();
-    let config = match load_config(paths) {
-        Ok(c) => c,
-        Err(d) => return BuildReport::stopped(d),
-    };
-    let style_path = options
-        .style
-        .clone()
-        .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
-    let style = match load_style(style_path.as_deref(), &config.dir) {
-        Ok(s) => s,
-        Err(d) => return BuildReport::stopped(d),
-    };
-    let book_style = match load_book_style(
-        config
-            .build
-            .book_style
-            .as_ref()
-            .map(|p| config.resolve(p))
-            .as_deref(),
-        &config.dir,
-    ) {
-        Ok(s) => s,
-        Err(d) => return BuildReport::stopped(d),
-    };
-    let format = options.page.or(config.build.page).unwrap_or_default();
+    let settings = Settings::resolve(
+        &options.paths,
+        &Flags {
+            out: options.out.clone(),
+            style: options.style.clone(),
+            page: options.page,
+        },
+    );
+    // A problem in the settings, styles or templates is reported with the
+    // books' own, and like them stops the publication.
+    let mut diags = settings.problems.clone();
+    let (config, style, book_style, templates) = (
+        &settings.config,
+        &settings.style,
+        &settings.book_style,
+        &settings.templates,
+    );
     let pdf_options = PdfOptions {
-        format,
+        format: settings.page,
         date: source_date(),
     };
     diags.extend(source_date_problem());
-    let templates = match Templates::from_root(&config.dir) {
-        Ok(t) => t,
-        Err(d) => return BuildReport::stopped_all(d),
-    };
-    let out_dir = options
-        .out
-        .clone()
-        .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    let out_dir = settings.out.clone();
     stages.push(Stage::since(
         "read the settings, styles and templates",
         started,
@@ -793,10 +610,10 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
 
     let run = CheckRun {
         rules: !options.no_check,
-        options: Options::default(),
+        options: settings.engine_options(false),
     };
     let checking = Instant::now();
-    let mut checked = load_and_check(paths, &config, &run, &mut diags);
+    let mut checked = load_and_check(&settings, &run, &mut diags);
     stages.append(&mut checked.timings);
     stages.push(Stage::since(
         if options.no_check {
@@ -881,7 +698,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         match OutputDir::open(&out_dir) {
             Ok(output) => {
                 // Each diagram is drawn once, for all three outputs.
-                let drawings = std::sync::Arc::new(crate::render::DrawingStore::new(&style));
+                let drawings = std::sync::Arc::new(crate::render::DrawingStore::new(style));
                 // The three outputs are made side by side; each is timed
                 // from the same start.
                 let publishing = Instant::now();
@@ -900,7 +717,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                                         &publishable,
                                         &output,
                                         &drawings,
-                                        &book_style,
+                                        book_style,
                                         &pdf_options,
                                     );
                                     (r, timed("PDF books"))
@@ -914,9 +731,9 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
                                     let r = write_html(
                                         &publishable,
                                         &output,
-                                        &templates,
+                                        templates,
                                         &web,
-                                        &style,
+                                        style,
                                         &checked.fens,
                                         &options,
                                     );
@@ -1265,12 +1082,20 @@ pub struct CleanReport {
 /// it, and the folders that leaves empty; nothing else.
 pub fn clean(options: &CleanOptions) -> Result<CleanReport, Failure> {
     let started = Instant::now();
-    let config = load_config(&options.paths).map_err(|d| Failure::Input(vec![d]))?;
-    let root = options
-        .out
-        .clone()
-        .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    let settings = Settings::resolve(
+        &options.paths,
+        &Flags {
+            out: options.out.clone(),
+            ..Flags::default()
+        },
+    );
+    // A settings file with an error may name the wrong output folder.
+    if settings.config_failed && options.out.is_none() {
+        let mut problems = settings.problems;
+        problems.retain(|d| d.path == settings.root.join(crate::config::CONFIG_FILE));
+        return Err(Failure::Input(problems));
+    }
+    let root = settings.out;
     if std::fs::symlink_metadata(&root).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return Ok(CleanReport {
             root,
@@ -1359,11 +1184,20 @@ pub enum Failure {
 /// `render`: one diagram as SVG or PNG.
 pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
     let mut diags = Vec::new();
+    let flags = Flags {
+        style: options.style.clone(),
+        ..Flags::default()
+    };
+    let settings = match &options.input {
+        RenderInput::File(file) => Settings::resolve(std::slice::from_ref(file), &flags),
+        RenderInput::Text { .. } => Settings::for_stdin(&flags),
+    };
     let (book, shown) = match &options.input {
-        RenderInput::Text { name, text } => (
-            Book::parse(SourceFile::new(name.as_str(), text.as_str()), &mut diags),
-            PathBuf::from("-"),
-        ),
+        RenderInput::Text { name, text } => {
+            let mut book = Book::parse(SourceFile::new(name.as_str(), text.as_str()), &mut diags);
+            book.folder = settings.stdin_folder.clone();
+            (book, PathBuf::from("-"))
+        }
         RenderInput::File(file) => match Book::load(file, &mut diags) {
             Some(b) => (b, file.clone()),
             None => return Err(Failure::Input(diags)),
@@ -1387,8 +1221,13 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
     let Some(diagram) = &entry.diagram else {
         return Err(Failure::Input(diags));
     };
+    // The diagram is drawn and read under the book's settings: a problem
+    // in them would give a wrong drawing.
+    if settings.failed() {
+        return Err(Failure::Input(settings.problems));
+    }
     if options.format == RenderFormat::Fen {
-        let fen = render_fen(&book, entry, &options.input)?;
+        let fen = render_fen(&book, entry, &settings)?;
         let Some(path) = &options.output else {
             return Ok(Rendered::Fen(fen));
         };
@@ -1419,19 +1258,13 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
             }));
         }
     };
-    // The style of the book root the rulebook is in (standard input: the
-    // current folder's).
-    let root = match &options.input {
-        RenderInput::File(path) => config_dir(std::slice::from_ref(path)),
-        _ => crate::config::find_root(Path::new(".")),
-    };
-    let style = load_style(options.style.as_deref(), &root).map_err(|d| Failure::Input(vec![d]))?;
-    let svg = diagram_svg(diagram, &style);
+    let style = &settings.style;
+    let svg = diagram_svg(diagram, style);
     let Some(path) = &options.output else {
         return Ok(Rendered::Svg(svg));
     };
     let bytes = if png {
-        svg_to_png(&svg, &style)
+        svg_to_png(&svg, style)
             .map_err(|e| Failure::Message(format!("cannot draw the PNG: {e}")))?
     } else {
         svg.into_bytes()
@@ -1440,21 +1273,14 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
     Ok(Rendered::Written(path.clone()))
 }
 
-/// A diagram's FEN, under the games of the settings beside its book
-/// (standard input: those of the current folder); why it has none is an
-/// error at the diagram.
+/// A diagram's FEN, under the games of the book's settings; why it has
+/// none is an error at the diagram.
 fn render_fen(
     book: &Book,
     entry: &crate::book::DiagramEntry,
-    input: &RenderInput,
+    settings: &Settings,
 ) -> Result<String, Failure> {
-    let config = match input {
-        RenderInput::File(file) => load_config(std::slice::from_ref(file)),
-        RenderInput::Text { .. } => Config::load(Path::new(".")),
-    }
-    .map_err(|d| Failure::Input(vec![d]))?;
-    let run = with_variants(&CheckRun::default(), &config, &mut Vec::new());
-    engine::fen::diagram_fen(book, entry, &run.options)
+    engine::fen::diagram_fen(book, entry, &settings.engine_options(false))
         .map(|f| f.fen)
         .map_err(|reason| {
             let start = entry.span.start;
@@ -1627,16 +1453,22 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     let input = |d: Diagnostic| Failure::Input(vec![d]);
     let started = Instant::now();
     let mut stages = Vec::new();
-    let given = args
-        .book
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_RULES));
-    let config = load_config(std::slice::from_ref(&given)).map_err(input)?;
-    let style_path = args
-        .style
-        .clone()
-        .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
-    let style = load_style(style_path.as_deref(), &config.dir).map_err(input)?;
+    let settings = Settings::resolve(
+        args.book.as_slice(),
+        &Flags {
+            out: args.out.clone(),
+            style: args.style.clone(),
+            page: None,
+        },
+    );
+    // The deck is drawn in the settings' style on their paper: a problem in
+    // them would print a wrong deck.
+    if settings.failed() {
+        return Err(Failure::Input(settings.problems));
+    }
+    let given = settings.paths[0].clone();
+    let style = &settings.style;
+    let config = &settings.config;
     let page = args.page.unwrap_or(match config.build.page {
         Some(PageFormat::A4) => d::DeckPage::A4,
         // A booklet and a zine are printed on letter sheets.
@@ -1652,7 +1484,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     };
     let date_warning = source_date_problem();
     // A bleed the sheet has no room for is a bad option value.
-    if let Err(e) = d::grid(&style, &options) {
+    if let Err(e) = d::grid(style, &options) {
         return Err(Failure::Usage(format!(
             "--bleed on {} paper: {e}",
             options.page.name()
@@ -1703,16 +1535,12 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     ));
     let laying = Instant::now();
     let games: Vec<&Book> = books.iter().collect();
-    let faces = d::faces_with_games(book, &games, &aids, &style).map_err(Failure::Input)?;
+    let faces = d::faces_with_games(book, &games, &aids, style).map_err(Failure::Input)?;
     stages.push(Stage::since(
         format!("laid out {} distinct faces", faces.len()),
         laying,
     ));
-    let out_dir = args
-        .out
-        .clone()
-        .or_else(|| config.build.out.as_ref().map(|p| config.resolve(p)))
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUT));
+    let out_dir = settings.out.clone();
     let sources: Vec<&Path> = book_paths
         .iter()
         .map(PathBuf::as_path)
@@ -1758,10 +1586,10 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
         .collect();
     let drawing = Instant::now();
     let (pdf, images) = rayon::join(
-        || (!reuse_pdf).then(|| d::deck_pdf(book, &faces, &style, &options)),
+        || (!reuse_pdf).then(|| d::deck_pdf(book, &faces, style, &options)),
         || {
             todo.par_iter()
-                .map(|&(f, key)| d::face_images(f, &style).map(|files| (files, key)))
+                .map(|&(f, key)| d::face_images(f, style).map(|files| (files, key)))
                 .collect::<Result<Vec<_>, String>>()
         },
     );
@@ -1825,7 +1653,7 @@ pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     stages.push(Stage::since("moved the new files into place", committing));
     errors.append(&mut finish_diags);
     errors.extend(date_warning);
-    let (printed, pages) = d::page_count(&faces, &style, &options);
+    let (printed, pages) = d::page_count(&faces, style, &options);
     Ok(DeckReport {
         printed,
         pages,
@@ -1945,10 +1773,11 @@ mod tests {
     #[test]
     fn the_settings_come_from_the_first_paths_folder() {
         let dir = folder(&[("a.md", "")]);
-        assert_eq!(config_dir(&[dir.path().join("a.md")]), dir.path());
-        assert_eq!(config_dir(&[dir.path().to_path_buf()]), dir.path());
-        assert_eq!(config_dir(&[PathBuf::from("a.md")]), Path::new("."));
-        assert_eq!(config_dir(&[]), Path::new(DEFAULT_RULES));
+        let root_of = Settings::root_of;
+        assert_eq!(root_of(&[dir.path().join("a.md")]), dir.path());
+        assert_eq!(root_of(&[dir.path().to_path_buf()]), dir.path());
+        assert_eq!(root_of(&[PathBuf::from("a.md")]), Path::new("."));
+        assert_eq!(root_of(&[]), Path::new(DEFAULT_RULES));
     }
 
     /// The PNG, the SVG, the PDF and the HTML page share one drawing of
@@ -2012,16 +1841,14 @@ mod tests {
         let report = check(&CheckOptions {
             paths: vec![dir.path().join("t.md")],
             shortest: false,
-        })
-        .unwrap();
+        });
         assert_eq!(report.diagrams, 2);
         assert!(report.errors() > 0);
         let clean = folder(&[("t.md", &format!("# T\n\n## Zombie Chess\n\n{BOARD}"))]);
         let report = check(&CheckOptions {
             paths: vec![clean.path().join("t.md")],
             shortest: false,
-        })
-        .unwrap();
+        });
         assert_eq!((report.diagrams, report.errors()), (1, 0));
     }
 

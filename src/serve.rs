@@ -14,12 +14,12 @@ use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::book::read_regular_file;
-use crate::config::{CONFIG_FILE, Config, load_style};
+use crate::config::CONFIG_FILE;
 use crate::diagnostic::Diagnostic;
-use crate::engine::Options;
-use crate::html::{self, Drawings, HtmlOptions, SiteBook, Templates};
+use crate::html::{self, Drawings, HtmlOptions, SiteBook};
 use crate::output::{OutputDir, hash};
 use crate::pipeline::{self, BookCheck, CheckRun, Failure};
+use crate::settings::{Flags, Settings};
 
 mod http;
 
@@ -153,40 +153,11 @@ impl Site {
         };
         let mut diags = Vec::new();
         // Settings, style and templates are small: read them every time.
-        let config = match pipeline::load_config(&self.paths) {
-            Ok(c) => c,
-            Err(d) => {
-                diags.push(d);
-                Config::default()
-            }
-        };
-        let style_path = config.build.style.as_ref().map(|p| config.resolve(p));
-        let style = load_style(style_path.as_deref(), &config.dir).unwrap_or_else(|d| {
-            diags.push(d);
-            crate::style::Style::default()
-        });
-        let templates = match Templates::from_root(&config.dir) {
-            Ok(t) => t,
-            Err(mut e) => {
-                report.problems.append(&mut e);
-                match Templates::load(None) {
-                    Ok(t) => t,
-                    Err(mut e) => {
-                        report.problems.append(&mut e);
-                        return report;
-                    }
-                }
-            }
-        };
-        let run = pipeline::with_variants(
-            &CheckRun {
-                rules: true,
-                options: Options::default(),
-            },
-            &config,
-            &mut diags,
-        );
-        let found = pipeline::find_books(&self.paths, &mut diags);
+        let settings = Settings::resolve(&self.paths, &Flags::default());
+        diags.extend(settings.problems.iter().cloned());
+        let (config, style, templates) = (&settings.config, &settings.style, &settings.templates);
+        let run = CheckRun::with_rules(&settings, false);
+        let found = settings.books(&mut diags);
         let mut checks = Vec::new();
         for path in &found {
             let text = read_regular_file(path).ok();
@@ -203,7 +174,7 @@ impl Site {
             }
         }
         self.books.retain(|p, _| found.contains(p));
-        let checked = pipeline::combine_checks(checks, &config);
+        let checked = pipeline::combine_checks(checks, config);
         diags.extend(checked.diags);
         report.books = checked.books.len();
         report.errors = diags.iter().filter(|d| d.is_error()).count();
@@ -224,9 +195,14 @@ impl Site {
             .map(|(book, toc)| SiteBook {
                 book,
                 toc,
+                // A book's own findings, and those of the files every book
+                // is read with (settings, styles, templates), at its top.
                 findings: diags
                     .iter()
-                    .filter(|d| d.path == book.source.path)
+                    .filter(|d| {
+                        d.path == book.source.path
+                            || !checked.books.iter().any(|(b, _)| b.source.path == d.path)
+                    })
                     .collect(),
                 fens: checked.fens.get(&book.name).map_or(&[][..], Vec::as_slice),
             })
@@ -235,7 +211,7 @@ impl Site {
             live_reload: true,
             site: config.site.clone(),
         };
-        match html::site(&site_books, &templates, &self.drawings, &style, &options) {
+        match html::site(&site_books, templates, &self.drawings, style, &options) {
             Ok(files) => match OutputDir::open(&self.out) {
                 Ok(output) => {
                     let names = checked.books.iter().map(|(b, _)| b.name.as_str());
@@ -263,12 +239,7 @@ impl Site {
     /// The files and folders whose changes matter.
     fn watched(&self) -> Vec<(PathBuf, bool)> {
         let mut dirs: BTreeSet<PathBuf> = BTreeSet::new();
-        let defaults = [PathBuf::from(pipeline::DEFAULT_RULES)];
-        let paths = if self.paths.is_empty() {
-            &defaults[..]
-        } else {
-            &self.paths[..]
-        };
+        let paths = crate::settings::locate(&self.paths);
         for p in paths {
             if p.is_dir() {
                 dirs.insert(p.clone());
@@ -281,9 +252,10 @@ impl Site {
                 dirs.insert(parent);
             }
         }
-        dirs.insert(pipeline::config_dir(&self.paths));
+        let root = Settings::root_of(&self.paths);
+        dirs.insert(root.clone());
         let mut out: Vec<(PathBuf, bool)> = dirs.into_iter().map(|d| (d, false)).collect();
-        let templates = pipeline::config_dir(&self.paths).join("templates");
+        let templates = root.join("templates");
         if templates.is_dir() {
             out.push((templates, true));
         }

@@ -112,8 +112,7 @@ fn every_saved_input_runs_through_every_stage() {
         let checked = check(&CheckOptions {
             paths: vec![book.clone()],
             shortest: true,
-        })
-        .unwrap_or_else(|d| panic!("{name}: check stopped: {}", d.render_short()));
+        });
         for d in checked.diags.iter().filter(|d| d.is_error()) {
             assert_eq!(d.path, book, "{name}: {}", d.render_short());
             assert!(!d.message.is_empty(), "{name}");

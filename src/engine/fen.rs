@@ -359,8 +359,7 @@ mod tests {
 
     use super::*;
     use crate::book::Book;
-    use crate::config::Config;
-    use crate::pipeline::{CheckRun, with_variants};
+    use crate::settings::{Flags, Settings};
     use crate::source::{SourceFile, Span};
 
     /// The bundled books, each with the games of the settings beside it.
@@ -376,11 +375,9 @@ mod tests {
     ];
 
     fn options_for(dir: &Path) -> Options {
-        let config = Config::load(dir).expect("the settings read");
-        let mut diags = Vec::new();
-        let run = with_variants(&CheckRun::default(), &config, &mut diags);
-        assert!(diags.is_empty(), "{diags:?}");
-        run.options
+        let settings = Settings::resolve(&[dir.to_path_buf()], &Flags::default());
+        assert!(settings.problems.is_empty(), "{:?}", settings.problems);
+        settings.engine_options(false)
     }
 
     fn load(path: &str) -> Book {
@@ -695,12 +692,19 @@ mod tests {
 
     #[test]
     fn a_configured_game_on_a_cut_board_or_with_holes_is_refused() {
-        let config: Config = toml::from_str(
+        let config: crate::config::Config = toml::from_str(
             "[[variant]]\ngame = \"Small Chess\"\nboard = \"b2-g7\"\n\n[[variant]]\ngame = \"Hole Chess\"\nholes = [\"d4\"]\n\n[[variant]]\ngame = \"Plain Chess\"\ncastling = false\n",
         )
         .unwrap();
         let mut diags = Vec::new();
-        let options = with_variants(&CheckRun::default(), &config, &mut diags).options;
+        let options = Options {
+            variants: crate::engine::variants::Variants::from_config(
+                &config.variants,
+                None,
+                &mut diags,
+            ),
+            ..Options::default()
+        };
         assert!(diags.is_empty(), "{diags:?}");
         assert_eq!(
             fen_with("Small Chess", START, &options).unwrap_err(),

@@ -534,8 +534,14 @@ fn book_files(
     let mut by_diagram: BTreeMap<usize, Vec<&Diagnostic>> = BTreeMap::new();
     let mut by_page: BTreeMap<usize, Vec<&Diagnostic>> = BTreeMap::new();
     for d in &sb.findings {
-        let at = d.span.map_or(0, |s| s.start);
-        if let Some(i) = book
+        // A finding in another file (the settings) goes at the top.
+        let at = match d.span {
+            Some(s) if d.path == book.source.path => s.start,
+            _ => 0,
+        };
+        if d.path != book.source.path {
+            by_page.entry(0).or_default().push(d);
+        } else if let Some(i) = book
             .diagrams
             .iter()
             .position(|e| e.span.start <= at && at < e.span.end.max(e.span.start + 1))

@@ -35,7 +35,20 @@ pub struct Templates {
     files: Vec<(&'static str, String)>,
 }
 
+impl std::fmt::Debug for Templates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Templates")
+            .field("fingerprint", &self.fingerprint())
+            .finish()
+    }
+}
+
 impl Templates {
+    /// The compiled-in templates (checked by the tests, so they load).
+    pub fn builtin() -> Templates {
+        Templates::load(None).expect("the compiled-in templates load")
+    }
+
     /// A hash of every template's text, for the site's cache key.
     pub fn fingerprint(&self) -> u64 {
         let mut all = String::new();
@@ -75,7 +88,11 @@ impl Templates {
             if name.ends_with(".html")
                 && let Err(e) = env.add_template_owned(*name, text.clone())
             {
-                errors.push(template_error(dir, name, &e));
+                let own = dir.map(|d| d.join(name)).filter(|p| p.is_file());
+                errors.push(match own {
+                    Some(path) => template_error_at(&path, text, &e),
+                    None => template_error(dir, name, &e),
+                });
             }
         }
         if errors.is_empty() {
@@ -115,6 +132,29 @@ impl Templates {
         }
         out
     }
+}
+
+/// A problem in the author's template, at its line and column.
+fn template_error_at(path: &Path, text: &str, e: &minijinja::Error) -> Diagnostic {
+    let src = crate::source::SourceFile::new(path, text);
+    let mut message = format!("template problem: {}", e.kind());
+    if let Some(detail) = e.detail() {
+        message.push_str(&format!(": {detail}"));
+    }
+    let span = match e.line() {
+        Some(line) => {
+            let start = text
+                .split_inclusive('\n')
+                .take(line.saturating_sub(1))
+                .map(str::len)
+                .sum::<usize>();
+            let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+            crate::source::Span::new(start, end)
+        }
+        None => crate::source::Span::new(0, 0),
+    };
+    Diagnostic::error(&src, span, message)
+        .with_help("the templates use minijinja's syntax (Jinja2's): see the compiled-in ones in templates/html/")
 }
 
 fn template_error(dir: Option<&Path>, name: &str, e: &minijinja::Error) -> Diagnostic {

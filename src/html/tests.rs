@@ -218,12 +218,14 @@ fn served_pages_carry_the_mark_serve_stamps() {
 fn a_chess_diagram_has_a_copy_fen_button_and_an_analysis_link() {
     let config: crate::config::Config =
         toml::from_str("[[variant]]\ngame = \"Small Chess\"\nboard = \"b2-g7\"\n").unwrap();
-    let options = crate::pipeline::with_variants(
-        &crate::pipeline::CheckRun::default(),
-        &config,
-        &mut Vec::new(),
-    )
-    .options;
+    let options = crate::engine::Options {
+        variants: crate::engine::variants::Variants::from_config(
+            &config.variants,
+            None,
+            &mut Vec::new(),
+        ),
+        ..crate::engine::Options::default()
+    };
     let small = "    . . . . . . . .
     . . . . k . . .
     . . . . . . . .

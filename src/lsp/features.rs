@@ -285,6 +285,7 @@ pub fn completions(doc: &Document, check: &DocumentCheck, offset: usize) -> Vec<
             .map(|g| g.name().to_string())
             .chain(
                 check
+                    .settings
                     .config
                     .variants
                     .iter()
@@ -450,5 +451,5 @@ fn symbol(
 
 /// The settings file's URI for a rulebook at `path`: in its book root.
 pub fn settings_path(path: &Path) -> std::path::PathBuf {
-    crate::pipeline::config_dir(&[path.to_path_buf()]).join(CONFIG_FILE)
+    crate::settings::Settings::root_of(&[path.to_path_buf()]).join(CONFIG_FILE)
 }

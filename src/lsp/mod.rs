@@ -218,10 +218,9 @@ impl Server {
                 };
                 let item = p.text_document;
                 let path = path_of(&item.uri);
-                let rulebook = item.language_id == "markdown"
-                    || path
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("md"));
+                // Only a rulebook of a book root is checked, as `build`
+                // picks its books: a README or notes get no findings.
+                let rulebook = crate::settings::is_rulebook(&path);
                 let key = item.uri.as_str().to_string();
                 self.docs.insert(
                     key.clone(),
@@ -456,9 +455,7 @@ impl Server {
 
 /// The style diagrams are drawn in for the book's settings.
 fn style_of(check: &DocumentCheck) -> crate::style::Style {
-    let config = &check.config;
-    let explicit = config.build.style.as_ref().map(|p| config.resolve(p));
-    crate::config::load_style(explicit.as_deref(), &config.dir).unwrap_or_default()
+    check.settings.style.clone()
 }
 
 /// A notification's parameters; a malformed one is dropped with a word on

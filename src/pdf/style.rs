@@ -133,9 +133,10 @@ struct RawBook {
     notice: RawNotice,
 }
 
+/// A user's book style file: each part it names overrides the compiled-in one.
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
-struct UserBook {
+pub struct UserBook {
     text: TextStyle,
     letter: PagePatch,
     a4: PagePatch,
@@ -170,7 +171,11 @@ impl Default for BookStyle {
 impl BookStyle {
     /// A user's book style: what it names overrides the compiled-in one.
     pub fn from_toml(text: &str) -> Result<BookStyle, toml::de::Error> {
-        let user: UserBook = toml::from_str(text)?;
+        Ok(BookStyle::from_user(toml::from_str(text)?))
+    }
+
+    /// The compiled-in style with what the user's file names.
+    pub fn from_user(user: UserBook) -> BookStyle {
         let mut style = BookStyle {
             text: user.text,
             notice: user.notice,
@@ -180,7 +185,7 @@ impl BookStyle {
         user.a4.apply(&mut style.a4);
         user.booklet.apply(&mut style.booklet);
         user.zine.apply(&mut style.zine);
-        Ok(style)
+        style
     }
 }
 

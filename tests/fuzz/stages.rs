@@ -82,6 +82,7 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
     let options = Options {
         shortest: depth.shortest,
         variants: bundled_variants(),
+        broken: Vec::new(),
     };
     let (findings, _, _) = check_book(&book, &options);
     diags.extend(findings.into_iter().map(|f| f.diagnostic));
@@ -192,8 +193,8 @@ pub fn run_folder(folder: &Folder, deck: bool) -> bool {
         paths: vec![dir.path().to_path_buf()],
         shortest: false,
     });
-    let check_errors = checked.as_ref().map_or(1, |r| r.errors());
-    for d in checked.iter().flat_map(|r| &r.diags) {
+    let check_errors = checked.errors();
+    for d in &checked.diags {
         let _ = d.render();
     }
     let out = dir.path().join("out");
