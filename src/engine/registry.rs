@@ -17,8 +17,10 @@
 //!   known game's name, or near one (as [`super::nearest_game`] reads
 //!   "near"), is a *stray game heading*, unless its game is the game
 //!   that checks the diagrams before it (a subsection that repeats its
-//!   game's name changes nothing). `### Setup`, `#### Moving Pieces` and a
-//!   book's `# Title` are not game names and stay as they are.
+//!   game's name changes nothing). A level-1 heading is one only when
+//!   diagrams stand under it (a one-game book may be titled by its game).
+//!   `### Setup`, `#### Moving Pieces` and a book's `# Title` are not game
+//!   names and stay as they are.
 //! - A line of text that starts with up to three spaces and one to six
 //!   `#`s followed at once by a letter (`##Donut Chess`, `#Zombie`) is a
 //!   heading that lost its space: CommonMark reads it as text. It is a
@@ -269,6 +271,15 @@ fn stray_headings(book: &Book, games: &Games) -> Vec<StrayHeading> {
                 };
                 if *level > 2 && current.is_some_and(|g| slug(g.name()) == slug(&game)) {
                     continue;
+                }
+                // A `#` heading ends the game before it anyway: only one
+                // with diagrams under it is a game heading gone wrong (a
+                // one-game book may well be titled by its game).
+                if *level == 1 {
+                    let index = book.sections.iter().position(|s| s.span == *span);
+                    if index.is_none() || !book.diagrams.iter().any(|d| d.section == index) {
+                        continue;
+                    }
                 }
                 let line = first_line(text, *span);
                 let atx = text[line.range()].starts_with('#');
@@ -571,6 +582,7 @@ mod tests {
             format!("## Zombie Chess\n\n#### Zombi Chess ###\n\n{JUMP}"),
             format!("# Rules\n\nDonut Chess\n---\n\n{JUMP}"),
             format!("## Donut Chess ##\n\n{JUMP}"),
+            format!("# Zombie Chess\n\n## Zombie Chess\n\n{JUMP}"),
             format!("# Rules of Donut Chess and others\n\n## Donut Chess\n\n{JUMP}"),
             format!("## Zombie Chess\n\nA #hashtag, and\n#1 in a line.\n\n{JUMP}"),
         ] {
