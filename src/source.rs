@@ -82,8 +82,7 @@ impl SourceFile {
             text.drain(..BOM.len_utf8());
         }
         let text = bare_cr_as_lf(text);
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let line_starts = line_starts(&text);
         Arc::new(SourceFile {
             path: path.into(),
             text,
@@ -182,6 +181,21 @@ impl SourceFile {
     pub fn slice(&self, span: Span) -> &str {
         &self.text[self.char_span(span).range()]
     }
+}
+
+/// The byte offset where each line of `text` starts, the first at 0: a
+/// line ends at `\n`, `\r\n` or a bare `\r`, as the language server
+/// protocol counts lines too. Offsets are the same whether or not the bare
+/// `\r`s have been read as `\n` ([`SourceFile::new`] does).
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            starts.push(i + 1);
+        }
+    }
+    starts
 }
 
 /// `text` with each `\r` that no `\n` follows replaced by `\n`, in place:
@@ -283,6 +297,9 @@ mod tests {
         assert_eq!(f.line_col(7), LineCol { line: 4, col: 1 });
         // The `\r\n` keeps both bytes.
         assert_eq!(&f.text[..3], "a\r\n");
+        // Lines start at the same offsets in the text as written.
+        assert_eq!(line_starts("a\r\nb\rc\nd\r"), [0, 3, 5, 7, 9]);
+        assert_eq!(line_starts(&f.text), [0, 3, 5, 7, 9]);
     }
 
     #[test]
