@@ -15,7 +15,8 @@
 //! - A heading of another level than 2 (ATX `#`, `###` … `######`, with or
 //!   without closing `#`s, or a setext `===` heading) whose title is a
 //!   known game's name, or near one (as [`super::nearest_game`] reads
-//!   "near"), is a *stray game heading*, unless its game is the game
+//!   "near", for names of eight characters or more), is a *stray game
+//!   heading*, unless its game is the game
 //!   that checks the diagrams before it (a subsection that repeats its
 //!   game's name changes nothing). A level-1 heading is one only when
 //!   diagrams stand under it (a one-game book may be titled by its game).
@@ -319,12 +320,16 @@ fn stray_headings(book: &Book, games: &Games) -> Vec<StrayHeading> {
     out
 }
 
-/// The game `title` names or nearly names.
+/// The game `title` names or nearly names. Only a name of eight
+/// characters or more is matched nearly: `### Goal` is a subsection, not a
+/// misspelt game `Go`.
 fn near_game(games: &Games, title: &str) -> Option<String> {
     if let Some(game) = games.find(title) {
         return Some(game.name().to_string());
     }
-    games.nearest(title)
+    games
+        .nearest(title)
+        .filter(|name| name.chars().count() >= 8)
 }
 
 /// The first line of `span`, without indentation and line ending.
@@ -590,6 +595,27 @@ mod tests {
             assert_eq!(found.len(), 1, "{text}: {found:?}");
             assert_eq!(found[0].2, JUMP_REASON, "{text}");
         }
+    }
+
+    #[test]
+    fn a_short_game_name_is_matched_only_exactly() {
+        #[derive(Deserialize)]
+        struct Settings {
+            variant: Vec<Spanned<VariantConfig>>,
+        }
+        let s: Settings = toml::from_str("[[variant]]\ngame = \"Go\"\n").unwrap();
+        let options = Options {
+            variants: Variants::from_config(&s.variant, None, &mut Vec::new()),
+            ..Options::default()
+        };
+        // `### Goal` is two letters from `Go`: a subsection of Zombie Chess.
+        let found = findings(&format!("## Zombie Chess\n\n### Goal\n\n{JUMP}"), &options);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].2, JUMP_REASON);
+        // `### Go` is its name.
+        let found = findings(&format!("## Zombie Chess\n\n### Go\n\n{JUMP}"), &options);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, GAME_HEADING);
     }
 
     #[test]
