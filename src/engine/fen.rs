@@ -114,7 +114,7 @@ fn entry_fen(games: &BookGames, entry: &DiagramEntry) -> FenResult {
         Place::Stray(i) => {
             return Err(format!(
                 "it stands under `{}`, which starts no game, so no game says it is a chess position",
-                games.strays()[i].title
+                games.stray_text(i)
             ));
         }
         Place::Unknown(section) => {

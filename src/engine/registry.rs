@@ -155,6 +155,11 @@ impl<'a> BookGames<'a> {
         &self.strays
     }
 
+    /// The line of stray heading `index` as written (`### Donut Chess`).
+    pub fn stray_text(&self, index: usize) -> &'a str {
+        self.book.source.slice(self.strays[index].span)
+    }
+
     /// Where `entry` stands: the game of its `##` section, unless a stray
     /// heading stands between that heading and the diagram.
     pub fn place(&self, entry: &DiagramEntry) -> Place<'a> {
@@ -191,7 +196,7 @@ impl<'a> BookGames<'a> {
     /// diagrams it leaves unchecked.
     pub fn warning(&self, index: usize, boards: usize) -> Finding {
         let stray = &self.strays[index];
-        let text = self.book.source.slice(stray.span);
+        let text = self.stray_text(index);
         let want = stray.game.as_deref().unwrap_or(&stray.title);
         let mut message = match stray.kind {
             StrayKind::Level(level) => format!(
@@ -625,7 +630,7 @@ mod tests {
         let fen = crate::engine::fen::diagram_fen(&b, &b.diagrams[0], &options);
         assert_eq!(
             fen.unwrap_err(),
-            "it stands under `Donut Chess`, which starts no game, so no game says it is a chess position"
+            "it stands under `### Donut Chess`, which starts no game, so no game says it is a chess position"
         );
     }
 }
