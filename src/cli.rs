@@ -662,8 +662,7 @@ fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
         d.is_error()
             || (d.is_warning()
                 && (deny.contains(&Deny::Warnings)
-                    || (deny.contains(&Deny::Unchecked)
-                        && d.rule == Some(crate::engine::UNKNOWN_GAME))))
+                    || (deny.contains(&Deny::Unchecked) && crate::engine::leaves_unchecked(d))))
     };
     ui.report_where(&mut found.diags, format, fails);
     if format == Format::Json {

@@ -124,11 +124,12 @@ pub fn unused_variants(
     if !all_read {
         return;
     }
+    let games = engine::Games::new(variants);
     for v in variants.iter() {
         let used = books.iter().any(|b| {
             b.book
                 .chapters()
-                .any(|s| variants.find(&s.title) == Some(v))
+                .any(|s| games.for_section(s).is_some_and(|g| g.name() == v.name))
         });
         if !used {
             let titles = books
@@ -406,7 +407,7 @@ impl CheckReport {
     pub fn unchecked(&self) -> usize {
         self.diags
             .iter()
-            .filter(|d| d.is_warning() && d.rule == Some(engine::UNKNOWN_GAME))
+            .filter(|d| d.is_warning() && engine::leaves_unchecked(d))
             .count()
     }
 }

@@ -70,13 +70,19 @@ const BOM: char = '\u{feff}';
 impl SourceFile {
     /// A source from text; a leading byte-order mark is dropped, so it
     /// cannot hide the front matter or the first heading.
+    ///
+    /// `\n`, `\r\n` and a bare `\r` (old Mac files, or a mix of editors)
+    /// all end a line: each bare `\r` is read as `\n`. That keeps every
+    /// byte where it was, so spans still point into the text as written,
+    /// and every later stage (the Markdown reader, the diagram parser,
+    /// lines and columns) sees only the two endings it knows.
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Arc<SourceFile> {
         let mut text = text.into();
         if text.starts_with(BOM) {
             text.drain(..BOM.len_utf8());
         }
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let text = bare_cr_as_lf(text);
+        let line_starts = line_starts(&text);
         Arc::new(SourceFile {
             path: path.into(),
             text,
@@ -177,6 +183,37 @@ impl SourceFile {
     }
 }
 
+/// The byte offset where each line of `text` starts, the first at 0: a
+/// line ends at `\n`, `\r\n` or a bare `\r`, as the language server
+/// protocol counts lines too. Offsets are the same whether or not the bare
+/// `\r`s have been read as `\n` ([`SourceFile::new`] does).
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            starts.push(i + 1);
+        }
+    }
+    starts
+}
+
+/// `text` with each `\r` that no `\n` follows replaced by `\n`, in place:
+/// the length and every other byte stay as they were.
+fn bare_cr_as_lf(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    // One ASCII byte for another keeps the text UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -240,6 +277,29 @@ mod tests {
         assert_eq!(f.char_span(Span::new(2, 2)), Span::new(1, 3));
         assert_eq!(f.char_span(Span::new(2, 99)), Span::new(1, 4));
         assert_eq!(f.slice(Span::new(1, 2)), "\u{e9}");
+    }
+
+    #[test]
+    fn a_bare_carriage_return_ends_a_line_in_place() {
+        // CR only, then a mix of all three endings.
+        let f = SourceFile::new("x.md", "one\rtwo\r\rfour");
+        assert_eq!(f.text.len(), "one\rtwo\r\rfour".len());
+        assert_eq!(f.line_count(), 4);
+        assert_eq!(f.line_text(2), "two");
+        assert_eq!(f.line_text(3), "");
+        assert_eq!(f.line_col(9), LineCol { line: 4, col: 1 });
+        let f = SourceFile::new("x.md", "a\r\nb\rc\nd\r");
+        assert_eq!(
+            (1..=4).map(|l| f.line_text(l)).collect::<Vec<_>>(),
+            ["a", "b", "c", "d"]
+        );
+        assert_eq!(f.line_col(5), LineCol { line: 3, col: 1 });
+        assert_eq!(f.line_col(7), LineCol { line: 4, col: 1 });
+        // The `\r\n` keeps both bytes.
+        assert_eq!(&f.text[..3], "a\r\n");
+        // Lines start at the same offsets in the text as written.
+        assert_eq!(line_starts("a\r\nb\rc\nd\r"), [0, 3, 5, 7, 9]);
+        assert_eq!(line_starts(&f.text), [0, 3, 5, 7, 9]);
     }
 
     #[test]

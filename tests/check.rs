@@ -1459,3 +1459,173 @@ fn the_bundled_books_check_with_warnings_denied() {
         "{out}\n{err}"
     );
 }
+
+/// A king on e1 that jumps to e4 (`arrow` error at the arrow's line) in a
+/// book with a configured game, a heading typo of each kind and an
+/// unknown game.
+const JUMP: &str = "    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . K . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    arrow: e1, e4, white
+";
+const JUMP_REASON: &str =
+    "the white king on e1 cannot reach e4: a king moves one square, and e1–e4 is farther";
+
+fn typo_book() -> String {
+    format!(
+        "# Book\n\n## Zombie Chess\n\nText.\n\n{JUMP}\n### Setup\n\n{JUMP}\n### Donut Chess\n\n{JUMP}\n## Zombie Chess\n\n##Donut Chess\n\n{JUMP}\n## Donut Chess\n\n{JUMP}\n## Wibble\n\n{JUMP}"
+    )
+}
+
+const DONUT: &str = "[[variant]]\ngame = \"Donut Chess\"\n";
+
+/// (rule, line, col, severity, message) of each JSON finding of `check`.
+fn json_findings(out: &str) -> Vec<(String, u64, u64, String, String)> {
+    out.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v.get("rule").is_some())
+        .map(|v| {
+            (
+                v["rule"].as_str().unwrap().to_string(),
+                v["line"].as_u64().unwrap(),
+                v["col"].as_u64().unwrap(),
+                v["severity"].as_str().unwrap().to_string(),
+                v["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn check_book_text(book: &str, config: Option<&str>, extra: &[&str]) -> (Output, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("demo.md"), book).unwrap();
+    if let Some(c) = config {
+        fs::write(dir.path().join("chess-kit-docs.toml"), c).unwrap();
+    }
+    let o = check_dir(dir.path(), extra);
+    let (out, err) = text(&o);
+    (o, out, err)
+}
+
+#[test]
+fn a_heading_typo_never_checks_diagrams_by_the_game_before_it() {
+    let book = typo_book();
+    let (o, out, err) = check_book_text(&book, Some(DONUT), &["--format", "json"]);
+    let found = json_findings(&out);
+    let jump = |line| {
+        (
+            "arrow".to_string(),
+            line,
+            5,
+            "error".to_string(),
+            JUMP_REASON.to_string(),
+        )
+    };
+    let warning = |rule: &str, line, message: &str| {
+        (
+            rule.to_string(),
+            line,
+            1,
+            "warning".to_string(),
+            message.to_string(),
+        )
+    };
+    assert_eq!(
+        found,
+        [
+            jump(15),
+            jump(27),
+            warning(
+                "game-heading",
+                29,
+                "`### Donut Chess` looks like a game heading but is level 3; a game starts at a `##` heading, so the board diagram below it is checked for syntax only"
+            ),
+            warning(
+                "game-heading",
+                43,
+                "`##Donut Chess` is not a heading: without a space after its `##` it is a line of text, so the board diagram below it is checked for syntax only"
+            ),
+            jump(65),
+            warning(
+                "unknown-game",
+                67,
+                "no rules known for `Wibble`: its board diagram is checked for syntax only"
+            ),
+        ],
+        "{err}"
+    );
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("checked 6 diagrams: 3 rule-checked, 3 syntax-only, 3 errors"),
+        "{err}"
+    );
+    // The human format gives the did-you-mean.
+    let (_, _, err) = check_book_text(&book, Some(DONUT), &["--color", "never"]);
+    assert!(
+        reported(
+            &err,
+            "warning: `### Donut Chess` looks like a game heading",
+            "demo.md:29:1"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("= help: write `## Donut Chess`"), "{err}");
+    assert!(err.contains("= note: rule `game-heading`"), "{err}");
+
+    // The rule can be allowed like any other.
+    let allow = format!(
+        "{DONUT}\n[[check.allow]]\nbook = \"demo\"\nsection = \"Zombie Chess\"\nrule = \"game-heading\"\nreason = \"kept\"\n"
+    );
+    let (_, out, _) = check_book_text(&book, Some(&allow), &["--format", "json"]);
+    let allowed: Vec<_> = json_findings(&out)
+        .into_iter()
+        .filter(|f| f.0 == "game-heading")
+        .map(|f| f.3)
+        .collect();
+    assert_eq!(allowed, ["allowed", "allowed"]);
+}
+
+#[test]
+fn cr_only_and_mixed_line_endings_give_the_findings_of_lf() {
+    let book = typo_book();
+    let (o, lf, err) = check_book_text(&book, Some(DONUT), &["--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let expected = json_findings(&lf);
+    assert_eq!(expected.len(), 6, "{lf}");
+    assert!(
+        expected
+            .iter()
+            .any(|f| f.0 == "arrow" && f.1 == 15 && f.4 == JUMP_REASON),
+        "{lf}"
+    );
+    let endings = ["\r", "\r\n", "\n"];
+    let mixed: String = book
+        .split_inclusive('\n')
+        .enumerate()
+        .map(|(i, l)| format!("{}{}", l.trim_end_matches('\n'), endings[i % 3]))
+        .collect();
+    for (name, text) in [
+        ("CR", book.replace('\n', "\r")),
+        ("CRLF", book.replace('\n', "\r\n")),
+        ("mixed", mixed),
+    ] {
+        let (o, out, err) = check_book_text(&text, Some(DONUT), &["--format", "json"]);
+        assert_eq!(json_findings(&out), expected, "{name}: {err}");
+        assert_eq!(o.status.code(), Some(1), "{name}: {err}");
+        let (_, _, err) = check_book_text(&text, Some(DONUT), &["--color", "never"]);
+        assert!(
+            err.contains("checked 6 diagrams: 3 rule-checked, 3 syntax-only, 3 errors"),
+            "{name}: {err}"
+        );
+        // The quoted line is the diagram's, without a stray line ending.
+        assert!(
+            err.contains("15 |     arrow: e1, e4, white\n"),
+            "{name}: {err}"
+        );
+    }
+}

@@ -25,8 +25,9 @@ use crate::book::{Book, DiagramEntry};
 use crate::diagram::{Arrow, BoardDiagram, Color, DiagramKind, Square};
 use crate::engine::Options;
 use crate::engine::chess::{CastlingInference, Position};
-use crate::engine::games::{self, common};
+use crate::engine::games::common;
 use crate::engine::replay::{self, State, StepRules};
+use crate::engine::{BookGames, Place};
 
 /// How a game's board diagrams read as chess positions, or why they
 /// cannot.
@@ -75,15 +76,21 @@ pub type FenResult = Result<DiagramFen, String>;
 /// The FEN of every diagram of `book`, in the book's order (one per
 /// `book.diagrams`).
 pub fn book_fens(book: &Book, options: &Options) -> Vec<FenResult> {
+    let games = options.games().for_book(book);
     book.diagrams
         .iter()
-        .map(|entry| diagram_fen(book, entry, options))
+        .map(|entry| entry_fen(&games, entry))
         .collect()
 }
 
 /// The FEN of one diagram of `book`, under the rules of the game of its
 /// `##` section, or why it has none.
 pub fn diagram_fen(book: &Book, entry: &DiagramEntry, options: &Options) -> FenResult {
+    entry_fen(&options.games().for_book(book), entry)
+}
+
+/// The FEN of one diagram, under the rules `games` finds for it.
+fn entry_fen(games: &BookGames, entry: &DiagramEntry) -> FenResult {
     let Some(diagram) = &entry.diagram else {
         return Err("the diagram has errors (run `check` to see them)".to_string());
     };
@@ -96,23 +103,28 @@ pub fn diagram_fen(book: &Book, entry: &DiagramEntry, options: &Options) -> FenR
             ));
         }
     };
-    let Some(section) = book.section_of(entry) else {
-        return Err(
-            "it stands under no `##` game heading, so no game says it is a chess position"
-                .to_string(),
-        );
+    let game = match games.place(entry) {
+        Place::Game(game, _) => game,
+        Place::Nowhere => {
+            return Err(
+                "it stands under no `##` game heading, so no game says it is a chess position"
+                    .to_string(),
+            );
+        }
+        Place::Stray(i) => {
+            return Err(format!(
+                "it stands under `{}`, which starts no game, so no game says it is a chess position",
+                games.stray_text(i)
+            ));
+        }
+        Place::Unknown(section) => {
+            return Err(format!(
+                "no rules are known for `{}`, so nothing says its diagrams are chess positions",
+                section.title
+            ));
+        }
     };
-    let rules = if let Some(game) = games::find(&section.title) {
-        game.fen_rules()
-    } else if let Some(variant) = options.variants.find(&section.title) {
-        variant.fen_rules()
-    } else {
-        return Err(format!(
-            "no rules are known for `{}`, so nothing says its diagrams are chess positions",
-            section.title
-        ));
-    };
-    board_fen(board, &rules)
+    board_fen(board, &game.fen_rules())
 }
 
 /// The FEN of a board diagram under `rules`, or why it has none.
@@ -466,16 +478,8 @@ mod tests {
             let options = options_for(&dir);
             let book = load(path);
             for entry in &book.diagrams {
-                let Some(section) = book.section_of(entry) else {
-                    continue;
-                };
-                let chess = match games::find(&section.title) {
-                    Some(g) => matches!(g.fen_rules(), FenRules::Chess { .. }),
-                    None => options
-                        .variants
-                        .find(&section.title)
-                        .is_some_and(|v| matches!(v.fen_rules(), FenRules::Chess { .. })),
-                };
+                let chess = crate::engine::game_of(&book, entry, &options)
+                    .is_some_and(|g| matches!(g.fen_rules(), FenRules::Chess { .. }));
                 let board = entry.diagram.as_ref().and_then(|d| d.as_board());
                 if chess && board.is_some() {
                     let fen = diagram_fen(&book, entry, &options);

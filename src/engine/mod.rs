@@ -7,6 +7,8 @@
 //! - [`cards`]: the book's card table and setups dealt from cards.
 //! - [`grids`]: masquerade, cloak and card-table grids.
 //! - [`games`]: one module per game, found by the `##` section's title.
+//! - [`registry`]: which game checks a section or a diagram, coded or
+//!   configured; the one place a heading is matched to a game.
 //! - [`variants`]: games an author configures as standard chess with switches.
 //! - [`setup_text`]: setups the prose states, against their diagrams.
 //! - [`fen`]: a diagram's position as FEN, where its game's positions are
@@ -18,6 +20,7 @@ pub mod fen;
 pub mod games;
 pub mod grids;
 pub mod material;
+pub mod registry;
 pub mod replay;
 pub mod setup_text;
 pub mod variants;
@@ -28,6 +31,7 @@ use crate::diagram::{BoardDiagram, Diagram, DiagramKind};
 use crate::source::Span;
 
 pub use cards::CardTable;
+pub use registry::{BookGames, GAME_HEADING, Games, Place};
 
 /// A problem the engine found, before it becomes a diagnostic.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +84,25 @@ pub struct Options {
     pub broken: Vec<String>,
 }
 
+impl Options {
+    /// The games this run knows: the coded ones and the configured ones.
+    pub fn games(&self) -> Games<'_> {
+        Games::new(&self.variants)
+    }
+}
+
+/// The game whose rules check `entry` of `book`: the game of its `##`
+/// section, coded or configured, unless a stray game heading stands
+/// between (see [`registry`]). For many diagrams of one book, build
+/// [`Games::for_book`] once.
+pub fn game_of<'a>(
+    book: &'a Book,
+    entry: &DiagramEntry,
+    options: &'a Options,
+) -> Option<&'a dyn Game> {
+    options.games().for_book(book).game(entry)
+}
+
 /// What a game module sees of one diagram.
 pub struct DiagramContext<'a> {
     pub book: &'a Book,
@@ -117,13 +140,13 @@ pub enum NoteKind {
 /// A game's rules, for the diagrams of its `##` section.
 pub trait Game: Sync {
     /// The game's name as the book's heading gives it.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &str;
 
     /// Whether the game's positions are chess positions a FEN states
     /// (pieces on the whole 8×8 board, two sides taking turns, nothing
     /// else on the board), with the moves its arrows replay under; or why
     /// not.
-    fn fen_rules(&self) -> fen::FenRules<'static>;
+    fn fen_rules(&self) -> fen::FenRules<'_>;
 
     /// Checks one board diagram.
     fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>);
@@ -172,6 +195,7 @@ pub fn finding_place(book: &Book, span: Span) -> (Option<String>, Option<usize>)
 /// as syntax-only (their syntax errors are reported by the parser).
 pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Counts, Vec<Note>) {
     let cards = CardTable::for_book(book);
+    let games = options.games().for_book(book);
     let mut out = Vec::new();
     let mut counts = Counts::default();
     let mut notes = Vec::new();
@@ -211,11 +235,7 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
             continue;
         };
         let mut findings = Vec::new();
-        let game = book.section_of(entry).and_then(|s| {
-            games::find(&s.title)
-                .map(GameRules::Known)
-                .or_else(|| options.variants.find(&s.title).map(GameRules::Configured))
-        });
+        let game = games.game(entry);
         let rule_checked =
             check_diagram(book, entry, diagram, game, &cards, options, &mut findings);
         if rule_checked || against_setup.contains(&index) {
@@ -244,10 +264,20 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         to_diag(f, entry)
     }));
     // Board diagrams no game's rules check: a warning at their heading.
-    for (section, boards) in unchecked_sections(book, &against_setup, options) {
-        let f = match section {
-            Some(section) => unknown_game(book, section, boards, options),
-            None => {
+    let unchecked = unchecked_sections(book, &games, &against_setup, &options.broken);
+    // A stray game heading, with the boards it leaves unchecked.
+    for index in 0..games.strays().len() {
+        let boards = unchecked
+            .iter()
+            .find(|(place, _)| *place == Unchecked::Stray(index))
+            .map_or(0, |(_, boards)| boards.len());
+        out.push(to_diag(games.warning(index, boards), None));
+    }
+    for (place, boards) in unchecked {
+        let f = match place {
+            Unchecked::Stray(_) => continue,
+            Unchecked::Section(section) => unknown_game(book, section, boards, &games.games),
+            Unchecked::Nowhere => {
                 let entry = boards[0];
                 let finding = Finding::warning(
                     UNKNOWN_GAME,
@@ -265,13 +295,18 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
     }
     for section in book.chapters() {
         let idx = book.sections.iter().position(|s| s == section);
-        let Some(game) = games::find(&section.title) else {
+        let Some(game) = games.games.for_section(section) else {
             continue;
         };
         let cx = SectionContext {
             book,
             section,
-            diagrams: book.diagrams.iter().filter(|d| d.section == idx).collect(),
+            // Not those a stray game heading took out of the section.
+            diagrams: book
+                .diagrams
+                .iter()
+                .filter(|d| d.section == idx && matches!(games.place(d), Place::Game(..)))
+                .collect(),
             cards: &cards,
             options,
         };
@@ -293,15 +328,34 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
 /// The rule of a section whose game the engine does not know.
 pub const UNKNOWN_GAME: &str = "unknown-game";
 
-/// The board diagrams no rules check, by the `##` section they sit in
-/// (`None`: under no `##` heading), each group in book order. Boards that
-/// a setup in the text checks are not among them.
+/// Whether a finding says diagrams go unchecked by any game's rules (what
+/// `--deny unchecked` fails on): a section of an unknown game, or a
+/// heading that looks like a game's and is not one.
+pub fn leaves_unchecked(d: &crate::diagnostic::Diagnostic) -> bool {
+    d.rule == Some(UNKNOWN_GAME) || d.rule == Some(GAME_HEADING)
+}
+
+/// Where board diagrams that no rules check stand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Unchecked<'a> {
+    /// A `##` section whose game is not known.
+    Section(&'a Section),
+    /// After stray game heading `n` of [`BookGames::strays`].
+    Stray(usize),
+    /// Under no `##` heading.
+    Nowhere,
+}
+
+/// The board diagrams no rules check, by the place they sit in, each
+/// group in book order (all those under no `##` heading in one group).
+/// Boards that a setup in the text checks are not among them.
 fn unchecked_sections<'a>(
     book: &'a Book,
+    games: &BookGames<'a>,
     against_setup: &std::collections::BTreeSet<usize>,
-    options: &Options,
-) -> Vec<(Option<&'a Section>, Vec<&'a DiagramEntry>)> {
-    let mut out: Vec<(Option<&Section>, Vec<&DiagramEntry>)> = Vec::new();
+    broken: &[String],
+) -> Vec<(Unchecked<'a>, Vec<&'a DiagramEntry>)> {
+    let mut out: Vec<(Unchecked, Vec<&DiagramEntry>)> = Vec::new();
     for (i, entry) in book.diagrams.iter().enumerate() {
         let board = entry
             .diagram
@@ -310,23 +364,23 @@ fn unchecked_sections<'a>(
         if !board || against_setup.contains(&i) {
             continue;
         }
-        let section = book.section_of(entry);
-        if let Some(s) = section
-            && (games::find(&s.title).is_some()
-                || options.variants.find(&s.title).is_some()
-                || options
-                    .broken
+        let place = match games.place(entry) {
+            Place::Game(..) => continue,
+            // The author's `[[variant]]` for it has an error, which says so.
+            Place::Unknown(section)
+                if broken
                     .iter()
-                    .any(|b| crate::book::slug(b) == crate::book::slug(&s.title)))
-        {
-            continue;
-        }
-        match out
-            .iter_mut()
-            .find(|(s, _)| *s == section && section.is_some())
-        {
+                    .any(|b| crate::book::slug(b) == crate::book::slug(&section.title)) =>
+            {
+                continue;
+            }
+            Place::Unknown(section) => Unchecked::Section(section),
+            Place::Stray(n) => Unchecked::Stray(n),
+            Place::Nowhere => Unchecked::Nowhere,
+        };
+        match out.iter_mut().find(|(p, _)| *p == place) {
             Some((_, entries)) => entries.push(entry),
-            None => out.push((section, vec![entry])),
+            None => out.push((place, vec![entry])),
         }
     }
     out
@@ -338,7 +392,7 @@ fn unknown_game(
     book: &Book,
     section: &Section,
     boards: Vec<&DiagramEntry>,
-    options: &Options,
+    games: &Games,
 ) -> Finding {
     let text = &book.source.text;
     let start = section.span.start;
@@ -354,10 +408,7 @@ fn unknown_game(
             format!("{n} board diagrams are")
         }
     );
-    let names = games::all()
-        .map(|g| g.name().to_string())
-        .chain(options.variants.iter().map(|v| v.name.clone()));
-    let nearest = nearest_game(&section.title, names);
+    let nearest = games.nearest(&section.title);
     let help = match &nearest {
         Some(name) => format!("did you mean `{name}`?"),
         None => format!(
@@ -403,21 +454,12 @@ pub struct Counts {
     pub syntax_only: usize,
 }
 
-/// The rules a section's diagrams follow.
-#[derive(Clone, Copy)]
-enum GameRules<'a> {
-    /// A game with its own module.
-    Known(&'static dyn Game),
-    /// A variant configured in `chess-kit-docs.toml`.
-    Configured(&'a variants::Variant),
-}
-
 /// Checks one parsed diagram; returns whether it was rule-checked.
 fn check_diagram(
     book: &Book,
     entry: &DiagramEntry,
     diagram: &Diagram,
-    game: Option<GameRules>,
+    game: Option<&dyn Game>,
     cards: &CardTable,
     options: &Options,
     out: &mut Vec<Finding>,
@@ -437,10 +479,8 @@ fn check_diagram(
             };
             let check = |board: &BoardDiagram| {
                 let mut found = Vec::new();
-                match game {
-                    Some(GameRules::Configured(variant)) => variant.check_board(board, &mut found),
-                    Some(GameRules::Known(game)) => game.check_board(&cx, board, &mut found),
-                    None => {}
+                if let Some(game) = game {
+                    game.check_board(&cx, board, &mut found);
                 }
                 found
             };

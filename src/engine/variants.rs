@@ -25,12 +25,12 @@ use toml::Spanned;
 use crate::book::slug;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::{BoardDiagram, Color, Piece, Role, Square};
-use crate::engine::Finding;
 use crate::engine::chess::KNIGHT_STEPS;
 use crate::engine::chess::SquareSet;
-use crate::engine::games::{self, common};
+use crate::engine::games::common;
 use crate::engine::material::{self, Kings, MaterialRules};
 use crate::engine::replay::{self, State, StepRules};
+use crate::engine::{DiagramContext, Finding, Game};
 use crate::source::{SourceFile, Span};
 
 /// The rule a piece or an arrow off the board in play breaks.
@@ -115,6 +115,9 @@ pub struct Variants {
 }
 
 impl Variants {
+    /// No configured games.
+    pub const EMPTY: Variants = Variants { list: Vec::new() };
+
     /// Checks the `[[variant]]` tables; each problem is an error at its
     /// place in the settings file.
     pub fn from_config(
@@ -137,7 +140,9 @@ impl Variants {
         Variants { list }
     }
 
-    /// The variant a section title names.
+    /// The variant a section title names. Which game checks a section is
+    /// [`crate::engine::Games::for_section`]'s answer; this is its half for
+    /// configured games.
     pub fn find(&self, title: &str) -> Option<&Variant> {
         let key = slug(title);
         self.list.iter().find(|v| slug(&v.name) == key)
@@ -280,7 +285,7 @@ impl Variant {
         if name.is_empty() {
             return Err((game_at, "a variant needs the name of its game".to_string()));
         }
-        if games::find(&name).is_some() {
+        if crate::engine::Games::coded().find(&name).is_some() {
             return Err((
                 game_at,
                 format!("`{name}` is a game the engine knows; a variant cannot replace its rules"),
@@ -440,7 +445,7 @@ impl Variant {
 
     /// Whether the game's positions are chess positions a FEN states: on
     /// the whole board without holes.
-    pub fn fen_rules(&self) -> crate::engine::fen::FenRules<'_> {
+    fn variant_fen_rules(&self) -> crate::engine::fen::FenRules<'_> {
         use crate::engine::fen::FenRules;
         if self.files != (0, 7) || self.ranks != (1, 8) {
             return FenRules::not(format!(
@@ -467,7 +472,7 @@ impl Variant {
     }
 
     /// Checks one diagram of the game.
-    pub fn check_board(&self, board: &BoardDiagram, out: &mut Vec<Finding>) {
+    fn check_variant_board(&self, board: &BoardDiagram, out: &mut Vec<Finding>) {
         let before = out.len();
         for (sq, p) in board.board.pieces() {
             if !self.inside(sq) {
@@ -1132,5 +1137,20 @@ impl StepRules for VariantSteps<'_> {
 
     fn material(&self) -> MaterialRules {
         self.variant.material()
+    }
+}
+
+/// A configured game checks its section like a coded one.
+impl Game for Variant {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'_> {
+        self.variant_fen_rules()
+    }
+
+    fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        self.check_variant_board(board, out);
     }
 }

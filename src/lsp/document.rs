@@ -21,8 +21,8 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str, encoding: Encoding) -> LineIndex {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        // A bare CR ends a line too, as the check reads the text.
+        let starts = crate::source::line_starts(text);
         LineIndex { starts, encoding }
     }
 

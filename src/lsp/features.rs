@@ -281,16 +281,9 @@ pub fn completions(doc: &Document, check: &DocumentCheck, offset: usize) -> Vec<
     };
     if let Some(title) = before.strip_prefix("## ") {
         let from = offset - title.len();
-        let mut names: Vec<String> = crate::engine::games::all()
-            .map(|g| g.name().to_string())
-            .chain(
-                check
-                    .settings
-                    .config
-                    .variants
-                    .iter()
-                    .map(|v| v.get_ref().game.get_ref().clone()),
-            )
+        let mut names: Vec<String> = crate::engine::Games::new(&check.settings.variants)
+            .names()
+            .map(str::to_string)
             .collect();
         names.sort();
         names.dedup();

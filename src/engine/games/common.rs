@@ -638,9 +638,7 @@ pub mod testing {
 
     use crate::book::{Book, DiagramEntry};
     use crate::diagram::{BoardDiagram, DiagramKind};
-    use crate::engine::{
-        CardTable, DiagramContext, Finding, Options, RuleDiagnostic, check_book, games,
-    };
+    use crate::engine::{CardTable, DiagramContext, Finding, Options, RuleDiagnostic, check_book};
     use crate::source::SourceFile;
 
     pub fn load(path: &str) -> Book {
@@ -691,7 +689,9 @@ pub mod testing {
 
     /// The findings of the section's game for one board diagram (or all).
     pub fn game_findings(book: &Book, section: &str, number: Option<usize>) -> Vec<Finding> {
-        let game = games::find(section).expect("a known game");
+        let game = crate::engine::Games::coded()
+            .find(section)
+            .expect("a known game");
         let cards = CardTable::for_book(book);
         let options = Options::default();
         let mut out = Vec::new();

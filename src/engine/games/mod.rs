@@ -48,8 +48,10 @@ pub fn all() -> impl Iterator<Item = &'static dyn Game> {
     GAMES.iter().copied()
 }
 
-/// The game a section title names, if the engine knows it.
-pub fn find(title: &str) -> Option<&'static dyn Game> {
+/// The coded game a section title names. Only the registry asks
+/// ([`crate::engine::Games::find`]), so coded and configured games are
+/// matched in one place.
+pub(in crate::engine) fn find(title: &str) -> Option<&'static dyn Game> {
     let key = crate::book::slug(title);
     all().find(|g| crate::book::slug(g.name()) == key)
 }
