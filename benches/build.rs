@@ -12,8 +12,8 @@ use chess_kit_docs::book::Book;
 use chess_kit_docs::cli::run;
 use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::output::OutputDir;
+use chess_kit_docs::publish::markdown as site;
 use chess_kit_docs::render::DrawingStore;
-use chess_kit_docs::site;
 use chess_kit_docs::style::Style;
 
 const INPUTS: [&str; 3] = [

@@ -9,7 +9,7 @@ use std::time::Duration;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 use chess_kit_docs::book::Book;
-use chess_kit_docs::pipeline::{BuildOptions, build};
+use chess_kit_docs::commands::build::{BuildOptions, build};
 use chess_kit_docs::source::SourceFile;
 
 #[path = "../tests/large/book.rs"]

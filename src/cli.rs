@@ -1,5 +1,5 @@
 //! The command line: `init`, `build`, `check`, `render`, `serve`, `deck`,
-//! `clean`, `import`, `completions` and `man`. It parses the arguments, calls the library's `pipeline`, and
+//! `clean`, `import`, `completions` and `man`. It parses the arguments, calls the library's `commands`, and
 //! prints. Exit codes:
 //! 0 success, 1 problems in the input, 2 a usage error.
 
@@ -10,12 +10,14 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
+use crate::commands::build::{self, BuildOptions};
+use crate::commands::check::{self, CheckOptions};
+use crate::commands::clean::{self, CleanOptions};
+use crate::commands::deck::{self, DeckRequest};
+use crate::commands::render::{self, RenderFormat, RenderInput, RenderOptions, Rendered};
+use crate::commands::{self, Failure, init};
 use crate::diagnostic::{self, Diagnostic, Format};
 use crate::pdf::PageFormat;
-use crate::pipeline::{
-    self, BuildOptions, CheckOptions, DeckRequest, Failure, RenderFormat, RenderInput,
-    RenderOptions, Rendered,
-};
 
 /// The program's name, as it is installed.
 const NAME: &str = "chess-kit-docs";
@@ -172,7 +174,7 @@ enum Command {
         #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The port to serve on
-        #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_PORT)]
+        #[arg(long, value_name = "N", default_value_t = crate::commands::serve::DEFAULT_PORT)]
         port: u16,
         /// Open the site in the default browser
         #[arg(long)]
@@ -424,9 +426,10 @@ where
             // clap requires both without --from-fen.
             _ => EXIT_USAGE,
         },
-        Command::Serve { paths, port, open } => {
-            serve(&ui, &crate::serve::ServeOptions { paths, port, open })
-        }
+        Command::Serve { paths, port, open } => serve(
+            &ui,
+            &crate::commands::serve::ServeOptions { paths, port, open },
+        ),
         Command::Deck {
             book,
             out,
@@ -451,7 +454,7 @@ where
             },
         ),
         Command::Init { dir } => init(&ui, &dir),
-        Command::Clean { paths, out } => clean(&ui, &pipeline::CleanOptions { paths, out }),
+        Command::Clean { paths, out } => clean(&ui, &CleanOptions { paths, out }),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), NAME, &mut script);
@@ -461,7 +464,7 @@ where
         Command::Man { out } => man(&ui, out.as_deref()),
         Command::Lsp { stdio } => {
             let _ = stdio;
-            crate::lsp::run_stdio()
+            crate::commands::lsp::run_stdio()
         }
         Command::Import { file, out, force } => {
             let imported = crate::import::import_file(&file, out.as_deref(), force);
@@ -527,7 +530,7 @@ impl Ui {
     }
 
     /// Each stage and its time, with `-v`.
-    fn stages(&self, stages: &[pipeline::Stage]) {
+    fn stages(&self, stages: &[commands::Stage]) {
         for stage in stages {
             self.detail(&format!("{}: {}", stage.what, duration(stage.took)));
         }
@@ -641,10 +644,10 @@ fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     let mut found = if stdin {
         let mut text = String::new();
         match std::io::stdin().read_to_string(&mut text) {
-            Ok(_) => pipeline::check_text(&text, options),
+            Ok(_) => check::check_text(&text, options),
             Err(e) => {
                 let d = Diagnostic::file_error(
-                    Path::new(pipeline::STDIN_NAME),
+                    Path::new(commands::STDIN_NAME),
                     format!("cannot read standard input: {e}"),
                 );
                 ui.report(&mut [d], format);
@@ -652,7 +655,7 @@ fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
             }
         }
     } else {
-        pipeline::check(options)
+        check::check(options)
     };
     let (errors, warnings, allowed) = (found.errors(), found.warnings(), found.allowed());
     let unchecked = found.unchecked();
@@ -698,7 +701,7 @@ fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
 }
 
 fn build(ui: &Ui, options: &BuildOptions) -> u8 {
-    let mut built = pipeline::build(options, &ui.progress());
+    let mut built = build::build(options, &ui.progress());
     ui.stages(&built.stages);
     if let Some(p) = &built.published {
         if let Some(book) = p.books.first() {
@@ -732,8 +735,8 @@ fn build(ui: &Ui, options: &BuildOptions) -> u8 {
         built.diags.retain(|d| d.allowed.is_none());
         ui.info(&format!(
             "{}, {} drawn; {} written, {} unchanged, {} removed in {}",
-            count(p.site.diagrams, "diagram"),
-            count(p.site.pngs_rendered, "PNG"),
+            count(p.pages.diagrams, "diagram"),
+            count(p.pages.pngs_rendered, "PNG"),
             count(p.files.written, "file"),
             p.files.unchanged,
             p.files.removed,
@@ -785,7 +788,7 @@ fn render(
             duration(started.elapsed())
         )
     };
-    match pipeline::render(&options) {
+    match render::render(&options) {
         Ok(Rendered::Svg(svg)) => {
             ui.detail(&drew());
             let _ = std::io::stdout().lock().write_all(svg.as_bytes());
@@ -808,7 +811,7 @@ fn render(
 /// `render --from-fen`: the diagram lines on standard output, and what
 /// of the FEN they cannot say as notes on standard error.
 fn render_from_fen(ui: &Ui, fen: &str) -> u8 {
-    match pipeline::from_fen(fen) {
+    match render::from_fen(fen) {
         Ok(made) => {
             let _ = std::io::stdout().lock().write_all(made.lines.as_bytes());
             for note in &made.notes {
@@ -820,22 +823,22 @@ fn render_from_fen(ui: &Ui, fen: &str) -> u8 {
     }
 }
 
-fn serve(ui: &Ui, options: &crate::serve::ServeOptions) -> u8 {
-    use crate::serve::Said;
+fn serve(ui: &Ui, options: &crate::commands::serve::ServeOptions) -> u8 {
+    use crate::commands::serve::Said;
     let say = |said: Said, line: &str| match said {
         Said::Error => {
             let _ = writeln!(std::io::stderr().lock(), "{line}");
         }
         Said::Warning | Said::Info => ui.info(line),
     };
-    match crate::serve::serve(options, &say) {
+    match crate::commands::serve::serve(options, &say) {
         Ok(()) => EXIT_OK,
         Err(failure) => ui.fail(failure),
     }
 }
 
 fn init(ui: &Ui, dir: &Path) -> u8 {
-    let made = match pipeline::init(dir) {
+    let made = match init::init(dir) {
         Ok(made) => made,
         Err(failure) => return ui.fail(failure),
     };
@@ -905,8 +908,8 @@ fn man(ui: &Ui, out: Option<&Path>) -> u8 {
     EXIT_OK
 }
 
-fn clean(ui: &Ui, options: &pipeline::CleanOptions) -> u8 {
-    let mut cleaned = match pipeline::clean(options) {
+fn clean(ui: &Ui, options: &CleanOptions) -> u8 {
+    let mut cleaned = match clean::clean(options) {
         Ok(cleaned) => cleaned,
         Err(failure) => return ui.fail(failure),
     };
@@ -936,7 +939,7 @@ fn clean(ui: &Ui, options: &pipeline::CleanOptions) -> u8 {
 }
 
 fn deck(ui: &Ui, request: &DeckRequest) -> u8 {
-    let mut made = match pipeline::deck(request) {
+    let mut made = match deck::deck(request) {
         Ok(made) => made,
         Err(failure) => return ui.fail(failure),
     };

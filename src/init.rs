@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use crate::config::CONFIG_FILE;
-use crate::pipeline::{DEFAULT_OUT, DEFAULT_RULES};
+use crate::settings::{DEFAULT_OUT, DEFAULT_RULES};
 
 /// The rulebook's name: `rules/rules.md`.
 pub const BOOK: &str = "rules";

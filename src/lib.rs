@@ -9,7 +9,9 @@
 
 pub mod assets;
 pub mod book;
+pub mod check;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod contents;
 pub mod deck;
@@ -19,16 +21,12 @@ pub mod engine;
 pub mod html;
 pub mod import;
 pub mod init;
-pub mod lsp;
 pub mod memory;
 pub mod output;
 pub mod pdf;
-pub mod pipeline;
 pub mod publish;
 pub mod render;
-pub mod serve;
 pub mod settings;
-pub mod site;
 pub mod source;
 pub mod style;
 pub mod suggest;

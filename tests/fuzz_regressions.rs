@@ -12,9 +12,10 @@
 
 use std::path::{Path, PathBuf};
 
-use chess_kit_docs::pipeline::{
-    BuildOptions, CheckOptions, DeckRequest, Failure, build, check, deck,
-};
+use chess_kit_docs::commands::Failure;
+use chess_kit_docs::commands::build::{BuildOptions, build};
+use chess_kit_docs::commands::check::{CheckOptions, check};
+use chess_kit_docs::commands::deck::{DeckRequest, deck};
 use chess_kit_docs::style::Style;
 
 #[path = "fuzz/stages.rs"]

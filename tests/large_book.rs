@@ -8,9 +8,9 @@
 use std::path::Path;
 
 use chess_kit_docs::book::Book;
+use chess_kit_docs::commands::build::{BuildOptions, build};
 use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::html::{self, Drawings, HtmlOptions, SiteBook, Templates};
-use chess_kit_docs::pipeline::{BuildOptions, build};
 use chess_kit_docs::source::SourceFile;
 use chess_kit_docs::style::Style;
 
@@ -84,7 +84,7 @@ fn a_large_book_builds_whole() {
     let published = report.published.expect("published");
     let book = Book::load(&source, &mut Vec::new()).unwrap();
     let n = book.diagrams.len();
-    assert_eq!(published.site.diagrams, n);
+    assert_eq!(published.pages.diagrams, n);
 
     // Every diagram's images, and the page linking each.
     let page = std::fs::read_to_string(out.join("site/large.md")).unwrap();

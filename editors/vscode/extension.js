@@ -15,8 +15,10 @@ function activate(context) {
     {
       documentSelector: [{ scheme: "file", language: "markdown" }],
       synchronize: {
-        // The settings, contents files and styles a rulebook is checked with.
-        fileEvents: vscode.workspace.createFileSystemWatcher("**/{chess-kit-docs.toml,*.csv,templates/*.toml}"),
+        // The settings, contents files, styles and templates a rulebook is
+        // checked with (the settings may name a style file anywhere). The
+        // server checks only rulebooks of a book root, as `build` picks them.
+        fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.toml,*.csv,templates/html/*}"),
       },
     }
   );

@@ -283,4 +283,94 @@ mod tests {
         std::fs::write(notes.join(CONFIG_FILE), "").unwrap();
         assert!(is_rulebook(&notes.join("todo.md")));
     }
+
+    use crate::commands::testing::folder;
+
+    #[test]
+    fn a_folder_gives_its_rulebooks_but_not_its_readme_or_player_aids() {
+        let dir = folder(&[
+            ("b.md", "# B\n"),
+            ("a.md", "# A\n"),
+            ("README.md", "# about\n"),
+            (crate::deck::AIDS_FILE, "## Zombie Chess\n"),
+            ("notes.txt", "x"),
+        ]);
+        let mut diags = Vec::new();
+        let books = find_books(&[dir.path().to_path_buf()], &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        let names: Vec<_> = books.iter().map(|p| p.file_name().unwrap()).collect();
+        assert_eq!(names, ["a.md", "b.md"]);
+    }
+
+    #[test]
+    fn a_missing_path_and_an_empty_folder_are_errors() {
+        let dir = folder(&[]);
+        let mut diags = Vec::new();
+        let books = find_books(
+            &[dir.path().to_path_buf(), dir.path().join("gone.md")],
+            &mut diags,
+        );
+        assert!(books.is_empty());
+        assert_eq!(diags.len(), 2);
+        assert!(diags.iter().all(Diagnostic::is_error));
+    }
+
+    #[test]
+    fn a_file_that_is_not_markdown_is_an_error() {
+        let dir = folder(&[("data.csv", "a,b\n"), ("a.md", "")]);
+        let mut diags = Vec::new();
+        let books = find_books(
+            &[dir.path().join("data.csv"), dir.path().join("a.md")],
+            &mut diags,
+        );
+        assert_eq!(books, [dir.path().join("a.md")]);
+        assert_eq!(diags.len(), 1);
+        assert!(
+            diags[0]
+                .render_short()
+                .ends_with("data.csv: error: not a rulebook: the file does not end in `.md`"),
+            "{}",
+            diags[0].render_short()
+        );
+    }
+
+    #[test]
+    fn a_book_given_twice_is_read_once_and_two_books_of_one_name_are_an_error() {
+        let dir = folder(&[("rules.md", ""), ("b.md", "")]);
+        std::fs::create_dir(dir.path().join("other")).unwrap();
+        std::fs::write(dir.path().join("other/rules.md"), "").unwrap();
+        let a = dir.path().join("rules.md");
+        let mut diags = Vec::new();
+        // The same file twice, and again through its folder.
+        let books = find_books(
+            &[a.clone(), a.clone(), dir.path().to_path_buf()],
+            &mut diags,
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(books, [a.clone(), dir.path().join("b.md")]);
+
+        let other = dir.path().join("other/rules.md");
+        let books = find_books(&[a.clone(), other.clone()], &mut diags);
+        assert_eq!(books, std::slice::from_ref(&a));
+        assert_eq!(diags.len(), 1);
+        let text = diags[0].render_short();
+        assert!(
+            text.contains(&format!(
+                "error: two rulebooks are called `rules`: {} and {}",
+                a.display(),
+                other.display()
+            )),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_settings_come_from_the_first_paths_folder() {
+        let dir = folder(&[("a.md", "")]);
+        let root_of = crate::settings::Settings::root_of;
+        assert_eq!(root_of(&[dir.path().join("a.md")]), dir.path());
+        assert_eq!(root_of(&[dir.path().to_path_buf()]), dir.path());
+        assert_eq!(root_of(&[PathBuf::from("a.md")]), Path::new("."));
+        assert_eq!(root_of(&[]), Path::new(DEFAULT_RULES));
+    }
 }

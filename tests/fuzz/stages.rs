@@ -13,8 +13,8 @@ use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::deck::{Aids, DeckOptions, DeckPage, deck_pdf, face_png, faces};
 use chess_kit_docs::engine::{Options, check_book};
 use chess_kit_docs::pdf::{PdfOptions, book_pdf};
+use chess_kit_docs::publish::markdown::page_markdown;
 use chess_kit_docs::render::{diagram_svg, svg_to_png, svg_with_outlined_text};
-use chess_kit_docs::site::page_markdown;
 use chess_kit_docs::source::SourceFile;
 use chess_kit_docs::style::Style;
 
@@ -178,7 +178,9 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 /// when a promise breaks: `build` fails exactly when `check` found errors,
 /// and then publishes nothing. Returns whether the build published.
 pub fn run_folder(folder: &Folder, deck: bool) -> bool {
-    use chess_kit_docs::pipeline::{BuildOptions, CheckOptions, DeckRequest, build, check};
+    use chess_kit_docs::commands::build::{BuildOptions, build};
+    use chess_kit_docs::commands::check::{CheckOptions, check};
+    use chess_kit_docs::commands::deck::DeckRequest;
     let dir = tempfile::tempdir().expect("a temporary folder");
     for (name, bytes) in folder {
         // Only plain names: the fuzzer writes nowhere but its folder.
@@ -233,7 +235,7 @@ pub fn run_folder(folder: &Folder, deck: bool) -> bool {
             .iter()
             .find(|(n, _)| n.ends_with(".md") && n != "player_aids.md")
             .map(|(n, _)| dir.path().join(n));
-        let _ = chess_kit_docs::pipeline::deck(&DeckRequest {
+        let _ = chess_kit_docs::commands::deck::deck(&DeckRequest {
             book,
             out: Some(dir.path().join("deck-out")),
             ..DeckRequest::default()

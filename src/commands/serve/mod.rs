@@ -14,11 +14,12 @@ use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::book::read_regular_file;
+use crate::check::{self, BookCheck, CheckRun};
+use crate::commands::Failure;
 use crate::config::CONFIG_FILE;
 use crate::diagnostic::Diagnostic;
 use crate::html::{self, Drawings, HtmlOptions, SiteBook};
 use crate::output::{OutputDir, hash};
-use crate::pipeline::{self, BookCheck, CheckRun, Failure};
 use crate::settings::{Flags, Settings};
 
 mod http;
@@ -165,7 +166,7 @@ impl Site {
             match (key, self.books.get(path)) {
                 (Some(k), Some((old, check))) if *old == k => checks.push(check.clone()),
                 _ => {
-                    if let Some(check) = pipeline::check_book_file(path, &run, &mut diags) {
+                    if let Some(check) = check::check_book_file(path, &run, &mut diags) {
                         self.books
                             .insert(path.clone(), (key.unwrap_or(0), check.clone()));
                         checks.push(check);
@@ -174,7 +175,7 @@ impl Site {
             }
         }
         self.books.retain(|p, _| found.contains(p));
-        let checked = pipeline::combine_checks(checks, config);
+        let checked = check::combine_checks(checks, config);
         diags.extend(checked.diags);
         report.books = checked.books.len();
         report.errors = diags.iter().filter(|d| d.is_error()).count();
@@ -215,13 +216,15 @@ impl Site {
             Ok(files) => match OutputDir::open(&self.out) {
                 Ok(output) => {
                     let names = checked.books.iter().map(|(b, _)| b.name.as_str());
-                    if let Err(mut e) = pipeline::write_site_files(&files, names, &output) {
+                    if let Err(mut e) =
+                        crate::publish::html::write_site_files(&files, names, &output)
+                    {
                         report.problems.append(&mut e);
                     }
                     let mut owners: BTreeSet<String> = checked
                         .books
                         .iter()
-                        .map(|(b, _)| pipeline::html_owner(&b.name))
+                        .map(|(b, _)| crate::publish::html::html_owner(&b.name))
                         .collect();
                     owners.insert(html::OWNER.to_string());
                     let (_, mut d) = output.finish(&owners);

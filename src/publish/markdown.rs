@@ -1,5 +1,7 @@
-//! The website: each rulebook as Markdown with its diagrams replaced by
-//! image links, the filled-in table of contents, and the images themselves.
+//! The Markdown pages (`site/<book>.md`, for a website that renders
+//! Markdown): each rulebook with its diagrams replaced by image links, the
+//! filled-in table of contents, and the images themselves. "Site" alone
+//! means the HTML site ([`crate::html`]).
 
 use std::fmt::Write as _;
 
@@ -120,9 +122,9 @@ struct Job<'a> {
     index: usize,
 }
 
-/// What a site build did.
+/// What the Markdown pages took.
 #[derive(Debug, Default, Clone, Copy)]
-pub struct SiteStats {
+pub struct PageStats {
     pub diagrams: usize,
     pub pngs_rendered: usize,
     /// Diagrams drawn (SVG made and parsed) for all the build's outputs.
@@ -136,7 +138,7 @@ pub fn publish(
     out: &OutputDir,
     drawings: &DrawingStore,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<SiteStats, Vec<Diagnostic>> {
+) -> Result<PageStats, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     for (book, toc) in books {
         let page = page_markdown(book, toc);
@@ -194,9 +196,9 @@ pub fn publish(
             Ok(rendered)
         })
         .collect();
-    let mut stats = SiteStats {
+    let mut stats = PageStats {
         diagrams: total,
-        ..SiteStats::default()
+        ..PageStats::default()
     };
     for r in results {
         match r {

@@ -33,8 +33,8 @@ use serde_json::{Value, json};
 
 use self::document::{Document, Encoding, LineIndex};
 use self::transport::{Outgoing, error_response};
+use crate::commands::check::{DocumentCheck, check_document};
 use crate::diagnostic::Diagnostic;
-use crate::pipeline::{DocumentCheck, check_document};
 
 /// Runs the server on standard input and output until the editor says
 /// `exit`. The exit code is 0 after a `shutdown` request, 1 otherwise (as
@@ -193,7 +193,8 @@ impl Server {
         if !self.watch_files {
             return;
         }
-        let watchers: Vec<Value> = ["**/chess-kit-docs.toml", "**/*.csv", "**/templates/*.toml"]
+        // Any TOML: the settings may name a style file anywhere.
+        let watchers: Vec<Value> = ["**/*.toml", "**/*.csv", "**/templates/html/*"]
             .iter()
             .map(|glob| json!({ "globPattern": glob }))
             .collect();

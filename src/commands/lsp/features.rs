@@ -15,10 +15,10 @@ use ls_types::{
 
 use super::document::{Document, Encoding, LineIndex};
 use crate::book::{Book, DiagramEntry};
+use crate::commands::check::DocumentCheck;
 use crate::config::CONFIG_FILE;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::{ARROW_COLOURS, DiagramKind, GRID_TYPES, line_names};
-use crate::pipeline::DocumentCheck;
 use crate::source::Span;
 
 /// Where a finding or a suggestion comes from, in the editor's list.
