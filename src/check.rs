@@ -178,8 +178,11 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
     let mut counts = Counts::default();
     let mut findings = Vec::new();
     let mut notes = Vec::new();
+    // The game of each diagram, found once for the rules and the FENs.
+    let games = run.options.games();
+    let games = games.for_book(&book);
     if run.rules {
-        let (found, c, n) = engine::check_book(&book, &run.options);
+        let (found, c, n) = engine::check_book_with(&book, &games, &run.options);
         findings = found;
         counts = c;
         notes = n
@@ -197,7 +200,8 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
     }
     // The positions are read whether or not the rules are checked: the
     // site shows them either way.
-    let fens = engine::fen::book_fens(&book, &run.options);
+    let fens = engine::fen::book_fens_with(&book, &games);
+    drop(games);
     BookCheck {
         book,
         toc,

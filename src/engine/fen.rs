@@ -76,10 +76,14 @@ pub type FenResult = Result<DiagramFen, String>;
 /// The FEN of every diagram of `book`, in the book's order (one per
 /// `book.diagrams`).
 pub fn book_fens(book: &Book, options: &Options) -> Vec<FenResult> {
-    let games = options.games().for_book(book);
+    book_fens_with(book, &options.games().for_book(book))
+}
+
+/// [`book_fens`] with the book's games already found.
+pub fn book_fens_with(book: &Book, games: &BookGames) -> Vec<FenResult> {
     book.diagrams
         .iter()
-        .map(|entry| entry_fen(&games, entry))
+        .map(|entry| entry_fen(games, entry))
         .collect()
 }
 

@@ -194,8 +194,17 @@ pub fn finding_place(book: &Book, span: Span) -> (Option<String>, Option<usize>)
 /// Checks every diagram of `book`. Diagrams that did not parse are counted
 /// as syntax-only (their syntax errors are reported by the parser).
 pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Counts, Vec<Note>) {
+    check_book_with(book, &options.games().for_book(book), options)
+}
+
+/// [`check_book`] with the book's games already found (they are found
+/// once for the check and the FENs).
+pub fn check_book_with(
+    book: &Book,
+    games: &BookGames,
+    options: &Options,
+) -> (Vec<RuleDiagnostic>, Counts, Vec<Note>) {
     let cards = CardTable::for_book(book);
-    let games = options.games().for_book(book);
     let mut out = Vec::new();
     let mut counts = Counts::default();
     let mut notes = Vec::new();
@@ -264,7 +273,7 @@ pub fn check_book(book: &Book, options: &Options) -> (Vec<RuleDiagnostic>, Count
         to_diag(f, entry)
     }));
     // Board diagrams no game's rules check: a warning at their heading.
-    let unchecked = unchecked_sections(book, &games, &against_setup, &options.broken);
+    let unchecked = unchecked_sections(book, games, &against_setup, &options.broken);
     // A stray game heading, with the boards it leaves unchecked.
     for index in 0..games.strays().len() {
         let boards = unchecked
@@ -441,9 +450,20 @@ pub fn nearest_game(title: &str, names: impl Iterator<Item = String>) -> Option<
             .to_lowercase()
     };
     let wanted = norm(title);
+    let wanted_chars = wanted.chars().count();
     names
-        .map(|name| (strsim::osa_distance(&wanted, &norm(&name)), name))
-        .filter(|(d, name)| *d <= if name.chars().count() >= 16 { 3 } else { 2 })
+        .filter_map(|name| {
+            let chars = name.chars().count();
+            let limit = if chars >= 16 { 3 } else { 2 };
+            // No edit distance is within the limit when the lengths are not
+            // (a name's own spaces are single): most headings are far from
+            // every game's name.
+            if chars.abs_diff(wanted_chars) > limit {
+                return None;
+            }
+            let d = strsim::osa_distance(&wanted, &norm(&name));
+            (d <= limit).then_some((d, name))
+        })
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
         .map(|(_, name)| name)
 }

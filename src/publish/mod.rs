@@ -132,7 +132,7 @@ impl Output for HtmlSite<'_> {
         html::write_html(
             cx.books,
             cx.output,
-            &cx.settings.templates,
+            cx.settings.templates(),
             &web,
             &cx.settings.style,
             self.fens,

@@ -62,7 +62,8 @@ pub struct Settings {
     pub broken_games: Vec<String>,
     pub style: Style,
     pub book_style: BookStyle,
-    pub templates: Templates,
+    /// The HTML templates: the author's, else the compiled-in ones.
+    templates: std::sync::OnceLock<Templates>,
     /// Where `build` and `deck` write and `clean` deletes.
     pub out: PathBuf,
     pub page: PageFormat,
@@ -124,13 +125,18 @@ impl Settings {
         let style = read_style(style_path.as_deref(), &root, &mut problems);
         let book_style_path = config.build.book_style.as_ref().map(|p| config.resolve(p));
         let book_style = read_book_style(book_style_path.as_deref(), &root, &mut problems);
-        let templates = match Templates::from_root(&root) {
-            Ok(t) => t,
-            Err(mut e) => {
-                problems.append(&mut e);
-                Templates::builtin()
+        // The author's templates are read (and their problems reported)
+        // now; the compiled-in ones only when a site is made, since
+        // compiling them is most of a small check's time.
+        let templates = std::sync::OnceLock::new();
+        if root.join("templates").join("html").is_dir() {
+            match Templates::from_root(&root) {
+                Ok(t) => {
+                    let _ = templates.set(t);
+                }
+                Err(mut e) => problems.append(&mut e),
             }
-        };
+        }
         let out = flags
             .out
             .clone()
@@ -152,6 +158,12 @@ impl Settings {
             problems,
             config_failed,
         }
+    }
+
+    /// The HTML templates: the author's `templates/html/` in the book
+    /// root, or the compiled-in ones (also when the author's have errors).
+    pub fn templates(&self) -> &Templates {
+        self.templates.get_or_init(Templates::builtin)
     }
 
     /// The rulebooks to read; problems finding them go to `diags`.

@@ -156,7 +156,7 @@ impl Site {
         // Settings, style and templates are small: read them every time.
         let settings = Settings::resolve(&self.paths, &Flags::default());
         diags.extend(settings.problems.iter().cloned());
-        let (config, style, templates) = (&settings.config, &settings.style, &settings.templates);
+        let (config, style, templates) = (&settings.config, &settings.style, settings.templates());
         let run = CheckRun::with_rules(&settings, false);
         let found = settings.books(&mut diags);
         let mut checks = Vec::new();

@@ -52,8 +52,11 @@ pub fn all() -> impl Iterator<Item = &'static dyn Game> {
 /// ([`crate::engine::Games::find`]), so coded and configured games are
 /// matched in one place.
 pub(in crate::engine) fn find(title: &str) -> Option<&'static dyn Game> {
+    // Each game's anchor, made once: every heading of a book is looked up.
+    static SLUGS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let slugs = SLUGS.get_or_init(|| all().map(|g| crate::book::slug(g.name())).collect());
     let key = crate::book::slug(title);
-    all().find(|g| crate::book::slug(g.name()) == key)
+    slugs.iter().position(|s| *s == key).map(|i| GAMES[i])
 }
 
 #[cfg(test)]
