@@ -471,7 +471,10 @@ fn a_bad_variant_table_is_an_error_at_its_line() {
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("chess-kit-docs.toml:7:13"), "{err}");
-    assert!(err.contains("`X` in set_aside is not a piece"), "{err}");
+    assert!(
+        err.contains("`X` in `set_aside = \"BBX\"` is not a piece letter"),
+        "{err}"
+    );
     let dir = variant_book(TINY, "");
     fs::write(
         dir.path().join("chess-kit-docs.toml"),
@@ -482,7 +485,7 @@ fn a_bad_variant_table_is_an_error_at_its_line() {
     let (_, err) = text(&o);
     assert!(err.contains("chess-kit-docs.toml:8:9"), "{err}");
     assert!(
-        err.contains("board = 12 is not a size from 4 to 8"),
+        err.contains("`board = 12` is not a size from 4 to 8"),
         "{err}"
     );
     // A known game's rules cannot be replaced.
@@ -999,14 +1002,14 @@ fn switches_that_contradict_each_other_are_errors_at_their_line() {
             "[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\ncastling = true\n",
             (
                 "chess-kit-docs.toml:4:12",
-                "castling needs the full 8×8 board",
+                "`castling = true` needs the full 8×8 board",
             ),
         ),
         (
             "[[variant]]\ngame = \"Tiny Chess\"\ncheck = false\nking_capture = false\n",
             (
                 "chess-kit-docs.toml:4:16",
-                "king_capture cannot be false with check = false",
+                "`king_capture = false` cannot go with `check = false`",
             ),
         ),
         (
@@ -1021,13 +1024,13 @@ fn switches_that_contradict_each_other_are_errors_at_their_line() {
             "[[variant]]\ngame = \"Tiny Chess\"\npromotion = \"QK\"\n",
             (
                 "chess-kit-docs.toml:3:13",
-                "`K` in promotion is not a piece a pawn can become",
+                "`K` in `promotion = \"QK\"` is not a piece a pawn can become",
             ),
         ),
         (
             "[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\nholes = [\"g7\"]\n",
             (
-                "chess-kit-docs.toml:4:9",
+                "chess-kit-docs.toml:4:10",
                 "the hole g7 is not on the board in play",
             ),
         ),
