@@ -502,6 +502,48 @@ fn a_bad_variant_table_is_an_error_at_its_line() {
 }
 
 #[test]
+fn every_problem_of_a_variant_table_is_an_error_at_its_own_line() {
+    // Issue 36: three independent problems, three errors, each at the
+    // switch it is about; the table configures nothing.
+    let dir = variant_book(TINY, "");
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        VARIANT_TOML
+            .replace("BBPP", "BBS")
+            .replace("board = 6", "board = 12\nholes_swallow = true"),
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    for (message, at) in [
+        (
+            "error: `S` in `set_aside = \"BBS\"` is not a piece letter",
+            "chess-kit-docs.toml:7:13",
+        ),
+        (
+            "error: `board = 12` is not a size from 4 to 8",
+            "chess-kit-docs.toml:8:9",
+        ),
+        (
+            "error: `holes_swallow = true` needs `holes`",
+            "chess-kit-docs.toml:9:17",
+        ),
+    ] {
+        assert!(reported(&err, message, at), "{message} at {at}: {err}");
+    }
+    assert!(
+        err.contains("did you mean `N` for `S` (a knight)?"),
+        "{err}"
+    );
+    assert!(
+        err.contains("add `holes = [\"d4\"]`, or remove `holes_swallow`"),
+        "{err}"
+    );
+    assert_eq!(err.matches("error: ").count(), 3, "{err}");
+}
+
+#[test]
 fn bad_settings_are_an_error_at_their_line() {
     let dir = book_dir(Some("[check]\nallow = 3\n"));
     let o = check_dir(dir.path(), &[]);

@@ -16,6 +16,13 @@
 //! The moves are generated here, on the board in play: a slider stops at
 //! its edge and at a hole, pawns start on the board's second rank and
 //! promote on its last, so nothing of the 8×8 geometry leaks in.
+//!
+//! A table's problems are all reported in one run, each at the switch (or
+//! the item of a `holes` list) it is about, with its value quoted and a
+//! help line; a misspelt piece letter, square or board gets a "did you
+//! mean" and a quick fix. A switch that depends on a broken one (castling
+//! or a hole on a board that does not read) is not judged. A table with a
+//! problem configures nothing.
 
 use std::sync::Arc;
 
@@ -543,59 +550,45 @@ fn parse_promotion(value: &Spanned<String>) -> Result<[bool; 6], Vec<Problem>> {
     let can_become = |r: Role| !matches!(r, Role::Pawn | Role::King);
     let help = "a pawn may become Q R B N, or nothing with promotion = \"\"";
     let (roles, bad) = piece_letters(value, "promotion", can_become, help);
-    let mut problems: Vec<Problem> = bad.into_iter().collect();
-    let wrong: Vec<String> = roles
-        .iter()
-        .filter(|&&r| !can_become(r))
-        .map(|r| r.letter().to_string())
-        .fold(Vec::new(), |mut v, l| {
-            if !v.contains(&l) {
-                v.push(l);
-            }
-            v
-        });
-    let mut roles_of = [false; 6];
-    for &r in &roles {
-        roles_of[r as usize] = true;
+    let mut wrong: Vec<String> = Vec::new();
+    for r in roles.iter().filter(|&&r| !can_become(r)) {
+        if !wrong.contains(&r.letter().to_string()) {
+            wrong.push(r.letter().to_string());
+        }
     }
-    if !wrong.is_empty() && problems.is_empty() {
-        let kept: String = roles
-            .iter()
-            .filter(|&&r| can_become(r))
-            .map(|r| r.letter())
-            .collect();
+    if !wrong.is_empty() {
         let verb = if wrong.len() == 1 { "is" } else { "are" };
-        problems.push(
-            Problem::at(
-                value,
-                format!(
-                    "{} in `promotion = {}` {verb} not a piece a pawn can become",
-                    listed(&wrong),
-                    quoted(value.get_ref())
-                ),
-            )
-            .help(format!("{help}; write `promotion = {}`", quoted(&kept)))
-            .fix(Some(quoted(&kept))),
+        let problem = Problem::at(
+            value,
+            format!(
+                "{} in `promotion = {}` {verb} not a piece a pawn can become",
+                listed(&wrong),
+                quoted(value.get_ref())
+            ),
         );
-    } else if !wrong.is_empty() {
-        let verb = if wrong.len() == 1 { "is" } else { "are" };
-        problems.push(
-            Problem::at(
-                value,
-                format!(
-                    "{} in `promotion = {}` {verb} not a piece a pawn can become",
-                    listed(&wrong),
-                    quoted(value.get_ref())
-                ),
-            )
-            .help(help),
-        );
+        // Without other bad letters, taking these out mends it.
+        let problem = if bad.is_none() {
+            let kept: String = roles
+                .iter()
+                .filter(|&&r| can_become(r))
+                .map(|r| r.letter())
+                .collect();
+            problem
+                .help(format!("{help}; write `promotion = {}`", quoted(&kept)))
+                .fix(Some(quoted(&kept)))
+        } else {
+            problem.help(help)
+        };
+        return Err(bad.into_iter().chain([problem]).collect());
     }
-    if problems.is_empty() {
-        Ok(roles_of)
-    } else {
-        Err(problems)
+    if let Some(bad) = bad {
+        return Err(vec![bad]);
     }
+    let mut can = [false; 6];
+    for r in roles {
+        can[r as usize] = true;
+    }
+    Ok(can)
 }
 
 /// `"BBPP"`: what each side puts away, by role.
