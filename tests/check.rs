@@ -471,7 +471,10 @@ fn a_bad_variant_table_is_an_error_at_its_line() {
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("chess-kit-docs.toml:7:13"), "{err}");
-    assert!(err.contains("`X` in set_aside is not a piece"), "{err}");
+    assert!(
+        err.contains("`X` in `set_aside = \"BBX\"` is not a piece letter"),
+        "{err}"
+    );
     let dir = variant_book(TINY, "");
     fs::write(
         dir.path().join("chess-kit-docs.toml"),
@@ -482,7 +485,7 @@ fn a_bad_variant_table_is_an_error_at_its_line() {
     let (_, err) = text(&o);
     assert!(err.contains("chess-kit-docs.toml:8:9"), "{err}");
     assert!(
-        err.contains("board = 12 is not a size from 4 to 8"),
+        err.contains("`board = 12` is not a size from 4 to 8"),
         "{err}"
     );
     // A known game's rules cannot be replaced.
@@ -496,6 +499,48 @@ fn a_bad_variant_table_is_an_error_at_its_line() {
     let (_, err) = text(&o);
     assert!(err.contains("chess-kit-docs.toml:3:8"), "{err}");
     assert!(err.contains("a game the engine knows"), "{err}");
+}
+
+#[test]
+fn every_problem_of_a_variant_table_is_an_error_at_its_own_line() {
+    // Issue 36: three independent problems, three errors, each at the
+    // switch it is about; the table configures nothing.
+    let dir = variant_book(TINY, "");
+    fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        VARIANT_TOML
+            .replace("BBPP", "BBS")
+            .replace("board = 6", "board = 12\nholes_swallow = true"),
+    )
+    .unwrap();
+    let o = check_dir(dir.path(), &[]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    for (message, at) in [
+        (
+            "error: `S` in `set_aside = \"BBS\"` is not a piece letter",
+            "chess-kit-docs.toml:7:13",
+        ),
+        (
+            "error: `board = 12` is not a size from 4 to 8",
+            "chess-kit-docs.toml:8:9",
+        ),
+        (
+            "error: `holes_swallow = true` needs `holes`",
+            "chess-kit-docs.toml:9:17",
+        ),
+    ] {
+        assert!(reported(&err, message, at), "{message} at {at}: {err}");
+    }
+    assert!(
+        err.contains("did you mean `N` for `S` (a knight)?"),
+        "{err}"
+    );
+    assert!(
+        err.contains("add `holes = [\"d4\"]`, or remove `holes_swallow`"),
+        "{err}"
+    );
+    assert_eq!(err.matches("error: ").count(), 3, "{err}");
 }
 
 #[test]
@@ -999,14 +1044,14 @@ fn switches_that_contradict_each_other_are_errors_at_their_line() {
             "[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\ncastling = true\n",
             (
                 "chess-kit-docs.toml:4:12",
-                "castling needs the full 8×8 board",
+                "`castling = true` needs the full 8×8 board",
             ),
         ),
         (
             "[[variant]]\ngame = \"Tiny Chess\"\ncheck = false\nking_capture = false\n",
             (
                 "chess-kit-docs.toml:4:16",
-                "king_capture cannot be false with check = false",
+                "`king_capture = false` cannot go with `check = false`",
             ),
         ),
         (
@@ -1021,13 +1066,13 @@ fn switches_that_contradict_each_other_are_errors_at_their_line() {
             "[[variant]]\ngame = \"Tiny Chess\"\npromotion = \"QK\"\n",
             (
                 "chess-kit-docs.toml:3:13",
-                "`K` in promotion is not a piece a pawn can become",
+                "`K` in `promotion = \"QK\"` is not a piece a pawn can become",
             ),
         ),
         (
             "[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\nholes = [\"g7\"]\n",
             (
-                "chess-kit-docs.toml:4:9",
+                "chess-kit-docs.toml:4:10",
                 "the hole g7 is not on the board in play",
             ),
         ),

@@ -16,6 +16,13 @@
 //! The moves are generated here, on the board in play: a slider stops at
 //! its edge and at a hole, pawns start on the board's second rank and
 //! promote on its last, so nothing of the 8×8 geometry leaks in.
+//!
+//! A table's problems are all reported in one run, each at the switch (or
+//! the item of a `holes` list) it is about, with its value quoted and a
+//! help line; a misspelt piece letter, square or board gets a "did you
+//! mean" and a quick fix. A switch that depends on a broken one (castling
+//! or a hole on a board that does not read) is not judged. A table with a
+//! problem configures nothing.
 
 use std::sync::Arc;
 
@@ -73,11 +80,46 @@ pub struct VariantConfig {
     pub board: Option<Spanned<toml::Value>>,
     /// Squares taken off the board (`["d4", "e5"]` or `"d4 e5"`).
     #[serde(default)]
-    pub holes: Option<Spanned<toml::Value>>,
+    pub holes: Option<Spanned<SquareList>>,
     /// Whether a piece (not a king) may move onto a hole, leaving the
     /// board; its owner keeps it and may put it back on an empty square.
     #[serde(default)]
-    pub holes_swallow: bool,
+    pub holes_swallow: Option<Spanned<bool>>,
+}
+
+/// Squares as a switch lists them: one string (`"d4 e5"`), or a list
+/// whose items keep their places (`["d4", "e5"]`), so a problem with one
+/// of them is reported at it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SquareList {
+    Text(String),
+    Items(Vec<Spanned<toml::Value>>),
+}
+
+impl<'de> Deserialize<'de> for SquareList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SquareList, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = SquareList;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("squares, as [\"d4\", \"e5\"] or \"d4 e5\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<SquareList, E> {
+                Ok(SquareList::Text(s.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<SquareList, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Spanned<toml::Value>>()? {
+                    items.push(item);
+                }
+                Ok(SquareList::Items(items))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 fn on() -> bool {
@@ -118,21 +160,34 @@ impl Variants {
     /// No configured games.
     pub const EMPTY: Variants = Variants { list: Vec::new() };
 
-    /// Checks the `[[variant]]` tables; each problem is an error at its
-    /// place in the settings file.
+    /// Checks the `[[variant]]` tables; each problem of each table is an
+    /// error at the switch it is about. A table with a problem configures
+    /// nothing.
     pub fn from_config(
         tables: &[Spanned<VariantConfig>],
         source: Option<&Arc<SourceFile>>,
         diags: &mut Vec<Diagnostic>,
     ) -> Variants {
         let mut list: Vec<Variant> = Vec::new();
-        for table in tables {
-            match Variant::from_config(table.get_ref(), &list) {
+        for (i, table) in tables.iter().enumerate() {
+            let earlier: Vec<&str> = tables[..i]
+                .iter()
+                .map(|t| t.get_ref().game.get_ref().as_str())
+                .collect();
+            match Variant::from_config(table.get_ref(), &earlier) {
                 Ok(v) => list.push(v),
-                Err((span, message)) => {
-                    let span = span.unwrap_or_else(|| Span::from(table.span()));
-                    if let Some(src) = source {
-                        diags.push(Diagnostic::error(src, span, message));
+                Err(mut problems) => {
+                    let Some(src) = source else { continue };
+                    problems.sort_by_key(|p| p.span.start);
+                    for p in problems {
+                        let mut d = Diagnostic::error(src, p.span, p.message);
+                        if let Some(help) = p.help {
+                            d = d.with_help(help);
+                        }
+                        if let Some(fix) = p.fix {
+                            d = d.with_fix(fix);
+                        }
+                        diags.push(d);
                     }
                 }
             }
@@ -161,13 +216,81 @@ impl Variants {
 /// What each side starts with, by role (`Role as usize`).
 pub const ARMY: [u8; 6] = [8, 2, 2, 2, 1, 1];
 
-type ConfigError = (Option<Span>, String);
+/// One problem of a `[[variant]]` table, at the switch (or the item of
+/// it) that it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Span,
+    pub message: String,
+    pub help: Option<String>,
+    /// The text to write in place of `span`, where one edit clearly
+    /// mends it (an editor's quick fix).
+    pub fix: Option<String>,
+}
+
+impl Problem {
+    fn at<T>(value: &Spanned<T>, message: impl Into<String>) -> Problem {
+        Problem {
+            span: Span::from(value.span()),
+            message: message.into(),
+            help: None,
+            fix: None,
+        }
+    }
+
+    fn help(mut self, help: impl Into<String>) -> Problem {
+        self.help = Some(help.into());
+        self
+    }
+
+    fn fix(mut self, fix: Option<String>) -> Problem {
+        self.fix = fix;
+        self
+    }
+}
 
 /// The files (0 for a) and ranks (1 to 8) in play, each both ends included.
 type Area = ((u8, u8), (u8, u8));
 
-fn at<T>(value: &Spanned<T>) -> Option<Span> {
-    Some(Span::from(value.span()))
+/// A value as the settings write it: `"b2-g7"`, `6`, `["d4"]`.
+fn written(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => quoted(s),
+        toml::Value::Integer(n) => n.to_string(),
+        toml::Value::Float(x) => x.to_string(),
+        toml::Value::Boolean(b) => b.to_string(),
+        toml::Value::Datetime(d) => d.to_string(),
+        toml::Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(written).collect();
+            format!("[{}]", items.join(", "))
+        }
+        toml::Value::Table(_) => "{ … }".to_string(),
+    }
+}
+
+/// `s` as a TOML basic string.
+fn quoted(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``.
+fn listed(items: &[String]) -> String {
+    let q: Vec<String> = items.iter().map(|i| format!("`{i}`")).collect();
+    match q.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// A square as the author writes it (`e4`), on the 8×8 board.
@@ -183,25 +306,94 @@ fn parse_square(text: &str) -> Option<Square> {
     sq.is_on_board().then_some(sq)
 }
 
+/// The square a misspelt one likely means: `4d` for `d4`.
+fn meant_square(text: &str) -> Option<Square> {
+    let t: String = text.trim().chars().rev().collect();
+    parse_square(&t)
+}
+
+/// Why `text` is not a square, and the square it may mean.
+fn not_a_square(text: &str, what: &str) -> (String, String) {
+    let message = format!("`{}` in {what} is not a square from a1 to h8", text.trim());
+    let help = match meant_square(text) {
+        Some(sq) => {
+            format!("did you mean `{sq}`? a square is its file, a to h, then its rank, 1 to 8")
+        }
+        None => "a square is its file, a to h, then its rank, 1 to 8, as `d4`".to_string(),
+    };
+    (message, help)
+}
+
 /// `board = 6` or `board = "b2-g7"`: the files and ranks in play.
-fn parse_board(value: &Spanned<toml::Value>) -> Result<Area, ConfigError> {
-    let bad = |why: String| (at(value), why);
+fn parse_board(value: &Spanned<toml::Value>) -> Result<Area, Problem> {
+    let shown = format!("`board = {}`", written(value.get_ref()));
     let (files, ranks) = match value.get_ref() {
         toml::Value::Integer(n) => match u8::try_from(*n) {
             Ok(n @ 4..=8) => ((0, n - 1), (1, n)),
             _ => {
-                return Err(bad(format!(
-                    "board = {n} is not a size from 4 to 8 (the board cut down to a1 and its first N files and ranks)"
-                )));
+                return Err(
+                    Problem::at(value, format!("{shown} is not a size from 4 to 8")).help(
+                        "a size N keeps a1 and the first N files and ranks: `board = 6` is a1–f6",
+                    ),
+                );
             }
         },
         toml::Value::String(s) => {
             let corners: Vec<&str> = s.split(['-', ':', '–']).map(str::trim).collect();
+            if corners.len() != 2 {
+                // `"b2 g7"` or `"b2g7"`: two squares without a dash between.
+                let compact: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+                let pair = (compact.len() == 4 && compact.is_ascii())
+                    .then(|| (parse_square(&compact[..2]), parse_square(&compact[2..])));
+                let help = "write the lower-left and upper-right squares in play, as \"b2-g7\"";
+                return Err(match pair {
+                    Some((Some(a), Some(b))) => {
+                        let meant = format!("{a}-{b}");
+                        Problem::at(
+                            value,
+                            format!("{shown} is not two corner squares joined by a dash"),
+                        )
+                        .help(format!("did you mean `board = \"{meant}\"`? {help}"))
+                        .fix(Some(quoted(&meant)))
+                    }
+                    _ => {
+                        Problem::at(value, format!("{shown} is not two corner squares")).help(help)
+                    }
+                });
+            }
             let squares: Vec<Option<Square>> = corners.iter().map(|c| parse_square(c)).collect();
             let [Some(a), Some(b)] = squares[..] else {
-                return Err(bad(format!(
-                    "board = \"{s}\" is not two corner squares: write the lower-left and upper-right squares in play, as \"b2-g7\""
-                )));
+                let bad: Vec<String> = corners
+                    .iter()
+                    .zip(&squares)
+                    .filter(|(_, sq)| sq.is_none())
+                    .map(|(c, _)| c.to_string())
+                    .collect();
+                let meant: Vec<Option<Square>> = corners
+                    .iter()
+                    .zip(&squares)
+                    .map(|(c, sq)| sq.or_else(|| meant_square(c)))
+                    .collect();
+                let verb = if bad.len() == 1 { "is" } else { "are" };
+                let problem = Problem::at(
+                    value,
+                    format!(
+                        "{shown} is not two corner squares: {} {verb} not a square from a1 to h8",
+                        listed(&bad)
+                    ),
+                );
+                return Err(match meant[..] {
+                    [Some(a), Some(b)] => {
+                        let meant = format!("{a}-{b}");
+                        problem
+                            .help(format!(
+                                "did you mean `board = \"{meant}\"`? a square is its file, a to h, then its rank, 1 to 8"
+                            ))
+                            .fix(Some(quoted(&meant)))
+                    }
+                    _ => problem
+                        .help("write the lower-left and upper-right squares in play, as \"b2-g7\""),
+                });
             };
             (
                 (a.file.min(b.file), a.file.max(b.file)),
@@ -209,168 +401,383 @@ fn parse_board(value: &Spanned<toml::Value>) -> Result<Area, ConfigError> {
             )
         }
         _ => {
-            return Err(bad(
-                "board is a size (6) or two corner squares (\"b2-g7\")".to_string()
+            return Err(Problem::at(
+                value,
+                format!("{shown} is neither a size (6) nor two corner squares (\"b2-g7\")"),
             ));
         }
     };
     if files.1 - files.0 < 3 || ranks.1 - ranks.0 < 3 {
-        return Err(bad(
-            "the board in play needs at least 4 files and 4 ranks".to_string()
+        return Err(Problem::at(
+            value,
+            format!(
+                "{shown} is {}×{}: the board in play needs at least 4 files and 4 ranks",
+                files.1 - files.0 + 1,
+                ranks.1 - ranks.0 + 1
+            ),
         ));
     }
     Ok((files, ranks))
 }
 
-/// `holes = ["d4", "e5"]` or `holes = "d4 e5"`.
-fn parse_holes(value: &Spanned<toml::Value>) -> Result<SquareSet, ConfigError> {
-    let bad = |why: String| (at(value), why);
-    let names: Vec<String> = match value.get_ref() {
-        toml::Value::String(s) => s
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect(),
-        toml::Value::Array(items) => {
-            let mut names = Vec::new();
-            for item in items {
-                let Some(s) = item.as_str() else {
-                    return Err(bad(
-                        "holes lists squares as strings: [\"d4\", \"e5\"]".into()
-                    ));
-                };
-                names.push(s.to_string());
+/// `holes = ["d4", "e5"]` or `holes = "d4 e5"`: each hole, with the span
+/// to report it at (the item's, in a list), and each problem.
+fn parse_holes(value: &Spanned<SquareList>) -> (Vec<(Square, Span)>, Vec<Problem>) {
+    let mut holes = Vec::new();
+    let mut problems = Vec::new();
+    match value.get_ref() {
+        SquareList::Text(s) => {
+            for name in s
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|w| !w.is_empty())
+            {
+                match parse_square(name) {
+                    Some(sq) => holes.push((sq, Span::from(value.span()))),
+                    None => {
+                        let (message, help) = not_a_square(name, "holes");
+                        problems.push(Problem::at(value, message).help(help));
+                    }
+                }
             }
-            names
         }
-        _ => {
-            return Err(bad(
-                "holes lists squares: [\"d4\", \"e5\"] or \"d4 e5\"".to_string()
-            ));
+        SquareList::Items(items) => {
+            for item in items {
+                match item.get_ref() {
+                    toml::Value::String(name) => match parse_square(name) {
+                        Some(sq) => holes.push((sq, Span::from(item.span()))),
+                        None => {
+                            let (message, help) = not_a_square(name, "holes");
+                            let fix = meant_square(name).map(|sq| quoted(&sq.to_string()));
+                            problems.push(Problem::at(item, message).help(help).fix(fix));
+                        }
+                    },
+                    other => problems.push(
+                        Problem::at(
+                            item,
+                            format!("`{}` in holes is not a square", written(other)),
+                        )
+                        .help("write each square as a string: holes = [\"d4\", \"e5\"]"),
+                    ),
+                }
+            }
         }
-    };
-    let mut holes = SquareSet::EMPTY;
-    for name in names {
-        let Some(sq) = parse_square(&name) else {
-            return Err(bad(format!(
-                "`{name}` in holes is not a square from a1 to h8"
-            )));
-        };
-        holes.insert(sq);
     }
-    Ok(holes)
+    (holes, problems)
+}
+
+/// The piece an author may have meant by a letter that is none: another
+/// language's (S for Springer, L for Läufer, T for Turm, D for Dame) or a
+/// nickname's (H for horse, C for castle).
+fn meant_role(ch: char) -> Option<Role> {
+    match ch.to_ascii_uppercase() {
+        'S' | 'H' => Some(Role::Knight),
+        'L' => Some(Role::Bishop),
+        'T' | 'C' => Some(Role::Rook),
+        'D' => Some(Role::Queen),
+        _ => None,
+    }
+}
+
+/// The letters of a piece switch (`promotion`, `set_aside`), each with
+/// its role, and a problem for those that name no piece; `fits` says
+/// which roles the switch takes (a letter of another role is dropped from
+/// the suggested fix).
+fn piece_letters(
+    value: &Spanned<String>,
+    key: &str,
+    fits: impl Fn(Role) -> bool,
+    letters_help: &str,
+) -> (Vec<Role>, Option<Problem>) {
+    let shown = format!("`{key} = {}`", quoted(value.get_ref()));
+    let mut roles = Vec::new();
+    let mut bad: Vec<String> = Vec::new();
+    let mut guesses: Vec<String> = Vec::new();
+    let mut mended = String::new();
+    let mut mendable = true;
+    for ch in value.get_ref().chars().filter(|c| !c.is_whitespace()) {
+        match Role::from_letter(ch) {
+            Some(role) => {
+                roles.push(role);
+                if fits(role) {
+                    mended.push(role.letter());
+                }
+            }
+            None => {
+                if !bad.contains(&ch.to_string()) {
+                    bad.push(ch.to_string());
+                }
+                match meant_role(ch).filter(|&r| fits(r)) {
+                    Some(role) => {
+                        let guess = format!("`{}` for `{ch}` (a {})", role.letter(), role.name());
+                        if !guesses.contains(&guess) {
+                            guesses.push(guess);
+                        }
+                        mended.push(role.letter());
+                    }
+                    None => mendable = false,
+                }
+            }
+        }
+    }
+    if bad.is_empty() {
+        return (roles, None);
+    }
+    let (noun, verb) = if bad.len() == 1 {
+        ("a piece letter", "is")
+    } else {
+        ("piece letters", "are")
+    };
+    let mut problem = Problem::at(
+        value,
+        format!("{} in {shown} {verb} not {noun}", listed(&bad)),
+    );
+    problem = if guesses.is_empty() {
+        problem.help(letters_help.to_string())
+    } else {
+        problem.help(format!(
+            "did you mean {}? {letters_help}",
+            guesses.join(", ")
+        ))
+    };
+    if mendable && !guesses.is_empty() {
+        problem = problem.fix(Some(quoted(&mended)));
+    }
+    (roles, Some(problem))
 }
 
 /// `"QRN"`: the pieces a pawn may become.
-fn parse_promotion(value: &Spanned<String>) -> Result<[bool; 6], ConfigError> {
-    let mut roles = [false; 6];
-    for ch in value.get_ref().chars().filter(|c| !c.is_whitespace()) {
-        match Role::from_letter(ch) {
-            Some(Role::Pawn | Role::King) | None => {
-                return Err((
-                    at(value),
-                    format!("`{ch}` in promotion is not a piece a pawn can become: use Q R B N"),
-                ));
-            }
-            Some(role) => roles[role as usize] = true,
+fn parse_promotion(value: &Spanned<String>) -> Result<[bool; 6], Vec<Problem>> {
+    let can_become = |r: Role| !matches!(r, Role::Pawn | Role::King);
+    let help = "a pawn may become Q R B N, or nothing with promotion = \"\"";
+    let (roles, bad) = piece_letters(value, "promotion", can_become, help);
+    let mut wrong: Vec<String> = Vec::new();
+    for r in roles.iter().filter(|&&r| !can_become(r)) {
+        if !wrong.contains(&r.letter().to_string()) {
+            wrong.push(r.letter().to_string());
         }
     }
-    Ok(roles)
+    if !wrong.is_empty() {
+        let verb = if wrong.len() == 1 { "is" } else { "are" };
+        let problem = Problem::at(
+            value,
+            format!(
+                "{} in `promotion = {}` {verb} not a piece a pawn can become",
+                listed(&wrong),
+                quoted(value.get_ref())
+            ),
+        );
+        // Without other bad letters, taking these out mends it.
+        let problem = if bad.is_none() {
+            let kept: String = roles
+                .iter()
+                .filter(|&&r| can_become(r))
+                .map(|r| r.letter())
+                .collect();
+            problem
+                .help(format!("{help}; write `promotion = {}`", quoted(&kept)))
+                .fix(Some(quoted(&kept)))
+        } else {
+            problem.help(help)
+        };
+        return Err(bad.into_iter().chain([problem]).collect());
+    }
+    if let Some(bad) = bad {
+        return Err(vec![bad]);
+    }
+    let mut can = [false; 6];
+    for r in roles {
+        can[r as usize] = true;
+    }
+    Ok(can)
+}
+
+/// `"BBPP"`: what each side puts away, by role.
+fn parse_set_aside(value: &Spanned<String>) -> Result<[u8; 6], Vec<Problem>> {
+    let shown = format!("`set_aside = {}`", quoted(value.get_ref()));
+    let not_king = |r: Role| r != Role::King;
+    let help = "write a letter for each piece a side puts away: P N B R Q";
+    let (roles, bad) = piece_letters(value, "set_aside", not_king, help);
+    let mut problems: Vec<Problem> = bad.into_iter().collect();
+    let mut count = [0u8; 6];
+    for &r in &roles {
+        count[r as usize] = count[r as usize].saturating_add(1);
+    }
+    if count[Role::King as usize] > 0 {
+        problems.push(
+            Problem::at(
+                value,
+                format!("{shown} puts away a king: a side cannot play without it"),
+            )
+            .help("take the `K` out of set_aside"),
+        );
+    }
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
+        let (n, has) = (count[role as usize], ARMY[role as usize]);
+        if n > has {
+            problems.push(
+                Problem::at(
+                    value,
+                    format!(
+                        "{shown} puts away {n} {}s, but a side has {has}",
+                        role.name()
+                    ),
+                )
+                .help("a side starts with 8 pawns, 2 knights, 2 bishops, 2 rooks and a queen"),
+            );
+        }
+    }
+    if problems.is_empty() {
+        Ok(count)
+    } else {
+        Err(problems)
+    }
 }
 
 impl Variant {
-    fn from_config(c: &VariantConfig, known: &[Variant]) -> Result<Variant, ConfigError> {
+    /// Checks one table: the game, or every problem of the table, each at
+    /// the switch it is about. `earlier` are the games of the tables
+    /// before it. A switch is judged whenever the switches it depends on
+    /// are sound, so independent problems are all reported.
+    fn from_config(c: &VariantConfig, earlier: &[&str]) -> Result<Variant, Vec<Problem>> {
+        let mut problems: Vec<Problem> = Vec::new();
         let name = c.game.get_ref().trim().to_string();
-        let game_at = at(&c.game);
+        let game_shown = format!("`game = {}`", quoted(c.game.get_ref()));
         if name.is_empty() {
-            return Err((game_at, "a variant needs the name of its game".to_string()));
+            problems.push(
+                Problem::at(&c.game, format!("{game_shown} names no game"))
+                    .help("write the title of the game's `##` section, as game = \"Tiny Chess\""),
+            );
+        } else if crate::engine::Games::coded().find(&name).is_some() {
+            problems.push(
+                Problem::at(
+                    &c.game,
+                    format!("{game_shown} is a game the engine knows; a variant cannot replace its rules"),
+                )
+                .help("remove this [[variant]], or give the variant a name of its own"),
+            );
+        } else if earlier.iter().any(|e| slug(e) == slug(&name)) {
+            problems.push(
+                Problem::at(&c.game, format!("{game_shown} is configured twice"))
+                    .help("an earlier [[variant]] names the same game: keep one of the two tables"),
+            );
         }
-        if crate::engine::Games::coded().find(&name).is_some() {
-            return Err((
-                game_at,
-                format!("`{name}` is a game the engine knows; a variant cannot replace its rules"),
-            ));
-        }
-        if known.iter().any(|v| slug(&v.name) == slug(&name)) {
-            return Err((game_at, format!("`{name}` is configured twice")));
-        }
-        let mut set_aside = [0u8; 6];
-        if let Some(s) = &c.set_aside {
-            for ch in s.get_ref().chars().filter(|c| !c.is_whitespace()) {
-                let Some(role) = Role::from_letter(ch) else {
-                    return Err((
-                        at(s),
-                        format!("`{ch}` in set_aside is not a piece: use the letters P N B R Q"),
-                    ));
-                };
-                if role == Role::King {
-                    return Err((at(s), "set_aside cannot put a king away".to_string()));
-                }
-                set_aside[role as usize] += 1;
-                if set_aside[role as usize] > ARMY[role as usize] {
-                    return Err((
-                        at(s),
-                        format!(
-                            "set_aside puts away {} {}s, but a side has {}",
-                            set_aside[role as usize],
-                            role.name(),
-                            ARMY[role as usize]
-                        ),
-                    ));
-                }
-            }
-        }
-        let (files, ranks) = match &c.board {
-            None => ((0, 7), (1, 8)),
-            Some(b) => parse_board(b)?,
+        let set_aside = match &c.set_aside {
+            None => Some([0u8; 6]),
+            Some(s) => parse_set_aside(s)
+                .map_err(|mut p| problems.append(&mut p))
+                .ok(),
         };
-        let full = files == (0, 7) && ranks == (1, 8);
-        let castling = match &c.castling {
-            None => full,
-            Some(v) if *v.get_ref() && !full => {
-                return Err((
-                    at(v),
-                    "castling needs the full 8×8 board: the king and rooks start on e1, a1 and h1 (set castling = false)".to_string(),
-                ));
+        let area = match &c.board {
+            None => Some(((0, 7), (1, 8))),
+            Some(b) => parse_board(b).map_err(|p| problems.push(p)).ok(),
+        };
+        let full = area.map(|a| a == ((0, 7), (1, 8)));
+        let castling = match (&c.castling, full) {
+            (None, full) => full.unwrap_or(false),
+            (Some(v), Some(false)) if *v.get_ref() => {
+                let board = c
+                    .board
+                    .as_ref()
+                    .map_or(String::new(), |b| written(b.get_ref()));
+                problems.push(
+                    Problem::at(
+                        v,
+                        format!(
+                            "`castling = true` needs the full 8×8 board, and `board = {board}` cuts it down: the king and rooks start on e1, a1 and h1"
+                        ),
+                    )
+                    .help("remove `castling = true` (a cut-down board has no castling), or remove `board`")
+                    .fix(Some("false".to_string())),
+                );
+                false
             }
-            Some(v) => *v.get_ref(),
+            (Some(v), _) => *v.get_ref(),
         };
         let king_capture = match &c.king_capture {
             None => !c.check,
             Some(v) if !*v.get_ref() && !c.check => {
-                return Err((
-                    at(v),
-                    "without check a king can be left attacked, so it is captured: king_capture cannot be false with check = false".to_string(),
-                ));
+                problems.push(
+                    Problem::at(
+                        v,
+                        "`king_capture = false` cannot go with `check = false`: without check a king can be left attacked, so it is captured",
+                    )
+                    .help("remove `king_capture = false`, or set `check = true`"),
+                );
+                true
             }
             Some(v) => *v.get_ref(),
         };
         let promotion = match &c.promotion {
-            None => material::ORTHODOX_PROMOTION,
-            Some(p) => parse_promotion(p)?,
+            None => Some(material::ORTHODOX_PROMOTION),
+            Some(p) => parse_promotion(p)
+                .map_err(|mut p| problems.append(&mut p))
+                .ok(),
         };
-        let holes = match &c.holes {
-            None => SquareSet::EMPTY,
-            Some(h) => {
-                let holes = parse_holes(h)?;
-                let inside = |sq: Square| {
-                    (files.0..=files.1).contains(&sq.file) && (ranks.0..=ranks.1).contains(&sq.rank)
+        let mut holes = SquareSet::EMPTY;
+        let mut holes_sound = true;
+        if let Some(h) = &c.holes {
+            let (found, mut bad) = parse_holes(h);
+            holes_sound = bad.is_empty();
+            problems.append(&mut bad);
+            for (sq, span) in found {
+                let inside = |((f0, f1), (r0, r1)): Area| {
+                    (f0..=f1).contains(&sq.file) && (r0..=r1).contains(&sq.rank)
                 };
-                if let Some(sq) = holes.into_iter().find(|&sq| !inside(sq)) {
-                    return Err((at(h), format!("the hole {sq} is not on the board in play")));
+                if let Some(a) = area.filter(|&a| !inside(a)) {
+                    let board = c
+                        .board
+                        .as_ref()
+                        .map_or(String::new(), |b| written(b.get_ref()));
+                    let ((f0, f1), (r0, r1)) = a;
+                    problems.push(Problem {
+                        span,
+                        message: format!(
+                            "the hole {sq} is not on the board in play: `board = {board}` keeps {}{r0}–{}{r1}",
+                            (b'a' + f0) as char,
+                            (b'a' + f1) as char,
+                        ),
+                        help: Some(format!("take `{sq}` out of holes, or widen the board")),
+                        fix: None,
+                    });
                 }
-                holes
+                holes.insert(sq);
             }
+        }
+        let swallow = c.holes_swallow.as_ref().is_some_and(|s| *s.get_ref());
+        if let Some(s) = c.holes_swallow.as_ref().filter(|s| *s.get_ref())
+            && holes_sound
+            && holes.is_empty()
+        {
+            let message = match &c.holes {
+                None => "`holes_swallow = true` needs `holes`: no square is taken off the board for a piece to fall into".to_string(),
+                Some(h) => format!(
+                    "`holes_swallow = true` needs holes, and `holes = {}` takes no square off the board for a piece to fall into",
+                    match h.get_ref() {
+                        SquareList::Text(t) => quoted(t),
+                        SquareList::Items(_) => "[]".to_string(),
+                    }
+                ),
+            };
+            problems.push(
+                Problem::at(s, message).help("add `holes = [\"d4\"]`, or remove `holes_swallow`"),
+            );
+        }
+        let (Some(set_aside), Some((files, ranks)), Some(promotion)) = (set_aside, area, promotion)
+        else {
+            return Err(problems);
         };
-        if c.holes_swallow && holes.is_empty() {
-            return Err((
-                game_at,
-                "holes_swallow = true needs holes for pieces to move into".to_string(),
-            ));
+        if !problems.is_empty() {
+            return Err(problems);
         }
         Ok(Variant {
             name,
-            span: game_at.unwrap_or_default(),
+            span: Span::from(c.game.span()),
             check: c.check,
             king_capture,
             en_passant: c.en_passant && c.double_step,
@@ -381,7 +788,7 @@ impl Variant {
             files,
             ranks,
             holes,
-            holes_swallow: c.holes_swallow,
+            holes_swallow: swallow,
         })
     }
 
@@ -1152,5 +1559,208 @@ impl Game for Variant {
 
     fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         self.check_variant_board(board, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The settings `text` read as the settings reader reads a book
+    /// root's (`toml_all::read`, a table with a bad key left out), then the
+    /// `[[variant]]` tables checked: the configured games, and each problem
+    /// as `line:col: message | help | fix`.
+    fn configure(text: &str) -> (Variants, Vec<String>) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("chess-kit-docs.toml"), text).unwrap();
+        let (config, mut diags) = crate::settings::config_at(dir.path());
+        let variants = Variants::from_config(&config.variants, config.source.as_ref(), &mut diags);
+        let found = diags
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}: {} | {} | {}",
+                    d.line_col().unwrap(),
+                    d.message,
+                    d.help.as_deref().unwrap_or(""),
+                    d.fix.as_ref().map_or("", |f| f.text.as_str())
+                )
+            })
+            .collect();
+        (variants, found)
+    }
+
+    #[test]
+    fn every_independent_problem_of_a_table_is_an_error_at_its_line() {
+        let (variants, found) = configure(
+            "[[variant]]\n\
+             game = \"Tiny Chess\"\n\
+             set_aside = \"BBX\"\n\
+             check = false\n\
+             holes = [\"d4\", \"z9\"]\n\
+             king_capture = false\n",
+        );
+        assert_eq!(found.len(), 3, "{found:#?}");
+        assert!(
+            found[0].starts_with("3:13: `X` in `set_aside = \"BBX\"` is not a piece letter"),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("5:16: `z9` in holes is not a square from a1 to h8"),
+            "{found:#?}"
+        );
+        assert!(
+            found[2].starts_with(
+                "6:16: `king_capture = false` cannot go with `check = false`: without check a king can be left attacked"
+            ),
+            "{found:#?}"
+        );
+        assert!(variants.find("Tiny Chess").is_none());
+    }
+
+    #[test]
+    fn bad_holes_and_a_bad_set_aside_are_two_errors() {
+        let (_, found) = configure(
+            "[[variant]]\ngame = \"Tiny Chess\"\nholes = \"d4 e9\"\nset_aside = \"K\"\nholes_swallow = true\n",
+        );
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(
+            found[0].starts_with("3:9: `e9` in holes is not a square"),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("4:13: `set_aside = \"K\"` puts away a king"),
+            "{found:#?}"
+        );
+    }
+
+    #[test]
+    fn holes_swallow_without_holes_is_an_error_at_its_own_line() {
+        let (variants, found) =
+            configure("[[variant]]\ngame = \"Hole Chess\"\nholes_swallow = true\n");
+        assert_eq!(
+            found,
+            [
+                "3:17: `holes_swallow = true` needs `holes`: no square is taken off the board for a piece to fall into | add `holes = [\"d4\"]`, or remove `holes_swallow` | "
+            ]
+        );
+        assert!(variants.is_empty());
+        let (_, found) =
+            configure("[[variant]]\ngame = \"Hole Chess\"\nholes = []\nholes_swallow = true\n");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("4:17: `holes_swallow = true` needs holes, and `holes = []`"));
+        // Off, it needs nothing.
+        let (variants, found) =
+            configure("[[variant]]\ngame = \"Hole Chess\"\nholes_swallow = false\n");
+        assert!(found.is_empty(), "{found:#?}");
+        assert!(variants.find("Hole Chess").is_some());
+    }
+
+    #[test]
+    fn a_sound_table_configures_its_game() {
+        let (variants, found) = configure(
+            "[[variant]]\ngame = \"Split-Brain Chess\"\nboard = \"b2-g7\"\nset_aside = \"BBPP\"\n\
+             double_step = false\ncastling = false\npromotion = \"QRN\"\nholes = [\"d4\"]\n\
+             holes_swallow = true\n",
+        );
+        assert!(found.is_empty(), "{found:#?}");
+        let v = variants.find("split-brain chess").unwrap();
+        assert_eq!((v.files, v.ranks), ((1, 6), (2, 7)));
+        assert_eq!(v.set_aside[Role::Bishop as usize], 2);
+        assert_eq!(v.set_aside[Role::Pawn as usize], 2);
+        assert!(!v.promotion[Role::Bishop as usize] && v.promotion[Role::Knight as usize]);
+        assert!(v.holes.contains(Square::new(3, 4)) && v.holes_swallow);
+        assert!(!v.castling && !v.double_step && !v.en_passant && v.check);
+    }
+
+    #[test]
+    fn the_bundled_settings_configure_every_game_without_a_problem() {
+        let text = std::fs::read_to_string("rules/chess-kit-docs.toml").unwrap();
+        let (variants, found) = configure(&text);
+        assert!(found.is_empty(), "{found:#?}");
+        for game in [
+            "Telepathic Chess",
+            "Secret Chesswords",
+            "Split-Brain Chess",
+            "Black Hole Chess",
+        ] {
+            assert!(variants.find(game).is_some(), "{game}");
+        }
+    }
+
+    #[test]
+    fn a_likely_meaning_is_suggested_and_offered_as_a_fix() {
+        let (_, found) = configure(
+            "[[variant]]\ngame = \"Tiny Chess\"\nset_aside = \"BS\"\nboard = \"b2 g7\"\nholes = [\"4d\"]\n",
+        );
+        assert_eq!(found.len(), 3, "{found:#?}");
+        assert!(
+            found[0].starts_with("3:13: `S` in `set_aside = \"BS\"` is not a piece letter | did you mean `N` for `S` (a knight)?")
+                && found[0].ends_with("| \"BN\""),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("4:9: `board = \"b2 g7\"` is not two corner squares")
+                && found[1].contains("did you mean `board = \"b2-g7\"`?")
+                && found[1].ends_with("| \"b2-g7\""),
+            "{found:#?}"
+        );
+        assert!(
+            found[2].starts_with("5:10: `4d` in holes is not a square")
+                && found[2].contains("did you mean `d4`?")
+                && found[2].ends_with("| \"d4\""),
+            "{found:#?}"
+        );
+    }
+
+    #[test]
+    fn a_switch_that_depends_on_a_broken_one_is_not_judged() {
+        // The board is broken, so whether castling fits it, or the hole is
+        // on it, is not known: one error, at the board.
+        let (_, found) = configure(
+            "[[variant]]\ngame = \"Tiny Chess\"\nboard = 12\ncastling = true\nholes = [\"h8\"]\n",
+        );
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("3:9: `board = 12` is not a size from 4 to 8"));
+        // With the board sound, both are.
+        let (_, found) = configure(
+            "[[variant]]\ngame = \"Tiny Chess\"\nboard = 6\ncastling = true\nholes = [\"h8\"]\n",
+        );
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(found[0].starts_with(
+            "4:12: `castling = true` needs the full 8×8 board, and `board = 6` cuts it down"
+        ));
+        assert!(
+            found[1].starts_with(
+                "5:10: the hole h8 is not on the board in play: `board = 6` keeps a1–f6"
+            )
+        );
+    }
+
+    #[test]
+    fn the_game_is_judged_with_the_switches() {
+        let (variants, found) = configure(
+            "[[variant]]\ngame = \"Tiny Chess\"\n[[variant]]\ngame = \"tiny chess\"\npromotion = \"QQP\"\n\
+             [[variant]]\ngame = \"Zombie Chess\"\n[[variant]]\ngame = \" \"\n",
+        );
+        assert_eq!(found.len(), 4, "{found:#?}");
+        assert!(found[0].starts_with("4:8: `game = \"tiny chess\"` is configured twice"));
+        assert!(
+            found[1]
+                .starts_with("5:13: `P` in `promotion = \"QQP\"` is not a piece a pawn can become")
+        );
+        assert!(found[1].ends_with("| \"QQ\""), "{found:#?}");
+        assert!(found[2].starts_with("7:8: `game = \"Zombie Chess\"` is a game the engine knows"));
+        assert!(found[3].starts_with("9:8: `game = \" \"` names no game"));
+        assert_eq!(variants.iter().count(), 1);
+    }
+
+    #[test]
+    fn holes_of_the_wrong_type_are_a_settings_error_at_their_value() {
+        let (variants, found) = configure("[[variant]]\ngame = \"Tiny Chess\"\nholes = 5\n");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("3:9: "), "{found:#?}");
+        assert!(found[0].contains("expected squares"), "{found:#?}");
+        assert!(variants.is_empty());
     }
 }
