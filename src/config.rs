@@ -95,6 +95,22 @@ impl Config {
     }
 }
 
+/// `s` as a TOML basic string, for a fix or an allowance written into
+/// the settings file.
+pub fn toml_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// A TOML problem at its line and column.
 pub fn toml_error(src: &std::sync::Arc<SourceFile>, e: &toml::de::Error) -> Diagnostic {
     let span = e.span().map(Span::from).unwrap_or_else(|| Span::new(0, 0));

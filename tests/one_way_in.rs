@@ -13,6 +13,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+#[path = "support/lsp.rs"]
+mod lsp_client;
+use lsp_client::Client;
+
 const TOOL: &str = env!("CARGO_BIN_EXE_chess-kit-docs");
 
 /// The opening position and White's pawn from e2 three squares to e5: no
@@ -471,16 +475,19 @@ fn the_language_server_checks_only_rulebooks() {
     let readme = proj.join("README.md");
     let notes = proj.join("notes.md");
     let text = format!("## Zombie Chess\n\n{ILLEGAL}");
-    let mut lsp = Lsp::start(&proj);
+    let mut lsp = Client::start_in(&proj);
+    lsp.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": null, "capabilities": {} }),
+    );
+    lsp.notify("initialized", json!({}));
     for path in [&readme, &notes, &proj.join("rules").join("README.md")] {
         std::fs::write(path, &text).unwrap();
-        let uri = uri(path);
-        lsp.open(&uri, &text);
+        did_open(&mut lsp, &uri(path), &text);
     }
     let book = proj.join("rules").join("book.md");
     let book_uri = uri(&book);
-    lsp.open(&book_uri, &text);
-    let published = lsp.diagnostics(&book_uri);
+    let published = lsp.open(&book_uri, &text);
     assert!(
         published.iter().any(|d| d["code"] == "arrow"),
         "{published:?}"
@@ -496,128 +503,22 @@ fn the_language_server_checks_only_rulebooks() {
         })
         .collect();
     assert!(others.is_empty(), "{others:?}");
-    lsp.stop();
+    assert_eq!(lsp.shutdown(), 0);
+}
+
+/// Opens a document without waiting for its diagnostics (a file that is
+/// not a rulebook gets none).
+fn did_open(lsp: &mut Client, uri: &str, text: &str) {
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": {
+            "uri": uri, "languageId": "markdown", "version": 1, "text": text,
+        }}),
+    );
 }
 
 fn uri(path: &Path) -> String {
     format!("file://{}", path.display())
-}
-
-/// The language server over standard input and output.
-struct Lsp {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    incoming: std::sync::mpsc::Receiver<Value>,
-    held: Vec<Value>,
-    next_id: i64,
-}
-
-impl Lsp {
-    fn start(cwd: &Path) -> Lsp {
-        let mut child = Command::new(TOOL)
-            .args(["lsp", "--stdio"])
-            .current_dir(cwd)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, incoming) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if r.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(v) = line.strip_prefix("Content-Length: ") {
-                        length = v.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.unwrap()];
-                if r.read_exact(&mut body).is_err() {
-                    return;
-                }
-                let _ = tx.send(serde_json::from_slice(&body).unwrap());
-            }
-        });
-        let mut lsp = Lsp {
-            child,
-            stdin,
-            incoming,
-            held: Vec::new(),
-            next_id: 1,
-        };
-        lsp.request(
-            "initialize",
-            json!({ "processId": null, "rootUri": null, "capabilities": {} }),
-        );
-        lsp.notify("initialized", json!({}));
-        lsp
-    }
-
-    fn send(&mut self, message: Value) {
-        let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        self.wait(|m| m["id"] == id && m.get("method").is_none())
-    }
-
-    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
-        if let Some(i) = self.held.iter().position(&wanted) {
-            return self.held.remove(i);
-        }
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let m = self.incoming.recv_timeout(left).expect("an answer in time");
-            if wanted(&m) {
-                return m;
-            }
-            self.held.push(m);
-        }
-    }
-
-    fn open(&mut self, uri: &str, text: &str) {
-        self.notify(
-            "textDocument/didOpen",
-            json!({ "textDocument": {
-                "uri": uri, "languageId": "markdown", "version": 1, "text": text,
-            }}),
-        );
-    }
-
-    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
-        let m = self.wait(|m| {
-            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
-        });
-        m["params"]["diagnostics"].as_array().unwrap().clone()
-    }
-
-    fn stop(mut self) {
-        // A request answered means every notification before it was read.
-        self.request("shutdown", Value::Null);
-        self.notify("exit", Value::Null);
-        let _ = self.child.wait();
-    }
 }
 
 /// What the language server publishes for `rules/book.md` opened as it
@@ -625,15 +526,18 @@ impl Lsp {
 fn lsp_findings(proj: &Path) -> BTreeSet<Finding> {
     let book = proj.join("rules").join("book.md");
     let settings = proj.join("rules").join("chess-kit-docs.toml");
-    let mut lsp = Lsp::start(proj);
+    let mut lsp = Client::start_in(proj);
+    lsp.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": null, "capabilities": {} }),
+    );
+    lsp.notify("initialized", json!({}));
     let book_uri = uri(&book);
-    lsp.open(&book_uri, &std::fs::read_to_string(&book).unwrap());
     let mut found = BTreeSet::new();
-    for (u, name) in [
-        (book_uri, "book.md"),
-        (uri(&settings), "chess-kit-docs.toml"),
-    ] {
-        for d in lsp.diagnostics(&u) {
+    let on_book = lsp.open(&book_uri, &std::fs::read_to_string(&book).unwrap());
+    let on_settings = lsp.diagnostics(&uri(&settings));
+    for (list, name) in [(on_book, "book.md"), (on_settings, "chess-kit-docs.toml")] {
+        for d in list {
             found.insert(Finding {
                 file: name.to_string(),
                 line: d["range"]["start"]["line"].as_u64().unwrap() + 1,
@@ -648,7 +552,7 @@ fn lsp_findings(proj: &Path) -> BTreeSet<Finding> {
             });
         }
     }
-    lsp.stop();
+    assert_eq!(lsp.shutdown(), 0);
     found
 }
 

@@ -255,7 +255,7 @@ type Area = ((u8, u8), (u8, u8));
 /// A value as the settings write it: `"b2-g7"`, `6`, `["d4"]`.
 fn written(value: &toml::Value) -> String {
     match value {
-        toml::Value::String(s) => quoted(s),
+        toml::Value::String(s) => crate::config::toml_string(s),
         toml::Value::Integer(n) => n.to_string(),
         toml::Value::Float(x) => x.to_string(),
         toml::Value::Boolean(b) => b.to_string(),
@@ -266,21 +266,6 @@ fn written(value: &toml::Value) -> String {
         }
         toml::Value::Table(_) => "{ … }".to_string(),
     }
-}
-
-/// `s` as a TOML basic string.
-fn quoted(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``.
@@ -354,7 +339,7 @@ fn parse_board(value: &Spanned<toml::Value>) -> Result<Area, Problem> {
                             format!("{shown} is not two corner squares joined by a dash"),
                         )
                         .help(format!("did you mean `board = \"{meant}\"`? {help}"))
-                        .fix(Some(quoted(&meant)))
+                        .fix(Some(crate::config::toml_string(&meant)))
                     }
                     _ => {
                         Problem::at(value, format!("{shown} is not two corner squares")).help(help)
@@ -389,7 +374,7 @@ fn parse_board(value: &Spanned<toml::Value>) -> Result<Area, Problem> {
                             .help(format!(
                                 "did you mean `board = \"{meant}\"`? a square is its file, a to h, then its rank, 1 to 8"
                             ))
-                            .fix(Some(quoted(&meant)))
+                            .fix(Some(crate::config::toml_string(&meant)))
                     }
                     _ => problem
                         .help("write the lower-left and upper-right squares in play, as \"b2-g7\""),
@@ -447,7 +432,8 @@ fn parse_holes(value: &Spanned<SquareList>) -> (Vec<(Square, Span)>, Vec<Problem
                         Some(sq) => holes.push((sq, Span::from(item.span()))),
                         None => {
                             let (message, help) = not_a_square(name, "holes");
-                            let fix = meant_square(name).map(|sq| quoted(&sq.to_string()));
+                            let fix = meant_square(name)
+                                .map(|sq| crate::config::toml_string(&sq.to_string()));
                             problems.push(Problem::at(item, message).help(help).fix(fix));
                         }
                     },
@@ -488,7 +474,7 @@ fn piece_letters(
     fits: impl Fn(Role) -> bool,
     letters_help: &str,
 ) -> (Vec<Role>, Option<Problem>) {
-    let shown = format!("`{key} = {}`", quoted(value.get_ref()));
+    let shown = format!("`{key} = {}`", crate::config::toml_string(value.get_ref()));
     let mut roles = Vec::new();
     let mut bad: Vec<String> = Vec::new();
     let mut guesses: Vec<String> = Vec::new();
@@ -540,7 +526,7 @@ fn piece_letters(
         ))
     };
     if mendable && !guesses.is_empty() {
-        problem = problem.fix(Some(quoted(&mended)));
+        problem = problem.fix(Some(crate::config::toml_string(&mended)));
     }
     (roles, Some(problem))
 }
@@ -563,7 +549,7 @@ fn parse_promotion(value: &Spanned<String>) -> Result<[bool; 6], Vec<Problem>> {
             format!(
                 "{} in `promotion = {}` {verb} not a piece a pawn can become",
                 listed(&wrong),
-                quoted(value.get_ref())
+                crate::config::toml_string(value.get_ref())
             ),
         );
         // Without other bad letters, taking these out mends it.
@@ -574,8 +560,11 @@ fn parse_promotion(value: &Spanned<String>) -> Result<[bool; 6], Vec<Problem>> {
                 .map(|r| r.letter())
                 .collect();
             problem
-                .help(format!("{help}; write `promotion = {}`", quoted(&kept)))
-                .fix(Some(quoted(&kept)))
+                .help(format!(
+                    "{help}; write `promotion = {}`",
+                    crate::config::toml_string(&kept)
+                ))
+                .fix(Some(crate::config::toml_string(&kept)))
         } else {
             problem.help(help)
         };
@@ -593,7 +582,10 @@ fn parse_promotion(value: &Spanned<String>) -> Result<[bool; 6], Vec<Problem>> {
 
 /// `"BBPP"`: what each side puts away, by role.
 fn parse_set_aside(value: &Spanned<String>) -> Result<[u8; 6], Vec<Problem>> {
-    let shown = format!("`set_aside = {}`", quoted(value.get_ref()));
+    let shown = format!(
+        "`set_aside = {}`",
+        crate::config::toml_string(value.get_ref())
+    );
     let not_king = |r: Role| r != Role::King;
     let help = "write a letter for each piece a side puts away: P N B R Q";
     let (roles, bad) = piece_letters(value, "set_aside", not_king, help);
@@ -647,7 +639,7 @@ impl Variant {
     fn from_config(c: &VariantConfig, earlier: &[&str]) -> Result<Variant, Vec<Problem>> {
         let mut problems: Vec<Problem> = Vec::new();
         let name = c.game.get_ref().trim().to_string();
-        let game_shown = format!("`game = {}`", quoted(c.game.get_ref()));
+        let game_shown = format!("`game = {}`", crate::config::toml_string(c.game.get_ref()));
         if name.is_empty() {
             problems.push(
                 Problem::at(&c.game, format!("{game_shown} names no game"))
@@ -759,7 +751,7 @@ impl Variant {
                 Some(h) => format!(
                     "`holes_swallow = true` needs holes, and `holes = {}` takes no square off the board for a piece to fall into",
                     match h.get_ref() {
-                        SquareList::Text(t) => quoted(t),
+                        SquareList::Text(t) => crate::config::toml_string(t),
                         SquareList::Items(_) => "[]".to_string(),
                     }
                 ),

@@ -189,15 +189,15 @@ fn allowance_edit(
     let section = section?;
     let mut table = format!(
         "[[check.allow]]\nbook = {}\nsection = {}\n",
-        toml_string(&book.name),
-        toml_string(&section)
+        crate::config::toml_string(&book.name),
+        crate::config::toml_string(&section)
     );
     if let Some(n) = diagram {
         table.push_str(&format!("diagram = {n}\n"));
     }
     table.push_str(&format!(
         "rule = {}\nreason = \"why the book keeps this: say it here\"\n",
-        toml_string(rule)
+        crate::config::toml_string(rule)
     ));
     let (at, text) = match &settings.text {
         Some(text) => {
@@ -239,21 +239,6 @@ fn allowance_edit(
         document_changes: Some(DocumentChanges::Operations(operations)),
         ..Default::default()
     })
-}
-
-/// A TOML basic string.
-fn toml_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Completions at byte `offset`: in a diagram, line names, arrow colours,
