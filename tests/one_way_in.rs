@@ -641,3 +641,50 @@ fn serve_findings(proj: &Path) -> BTreeSet<Finding> {
     }
     human_findings(&findings)
 }
+
+/// Every problem of the settings in one run, each where it is: a bad key
+/// and a switch's problem in one `[[variant]]` table, a second table for
+/// the same game, and a style file the settings name that is not there
+/// (at the `style` line). The game of the broken table checks nothing.
+#[test]
+fn every_settings_problem_is_reported_where_it_is() {
+    let settings = "[build]\nstyle = \"nope.toml\"\n\n\
+[[variant]]\ngame = \"Donut Chess\"\nchek = true\nholes_swallow = true\n\n\
+[[variant]]\ngame = \"Donut Chess\"\ncheck = false\n";
+    let dir = project(settings);
+    let proj = dir.path().join("proj");
+    std::fs::write(
+        proj.join("rules").join("book.md"),
+        format!("## Donut Chess\n\n{ILLEGAL}"),
+    )
+    .unwrap();
+    let out = run(&proj, &["check", "--format", "json"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v.get("severity").is_some())
+        .collect();
+    let at = |line: u64, col: u64, reason: &str| {
+        records.iter().any(|r| {
+            r["file"].as_str().unwrap().ends_with("chess-kit-docs.toml")
+                && r["line"] == line
+                && r["col"] == col
+                && r["message"].as_str().unwrap().contains(reason)
+        })
+    };
+    assert!(at(2, 9, "cannot read the style file"), "{text}");
+    assert!(at(6, 1, "unknown field `chek`"), "{text}");
+    assert!(at(7, 17, "needs `holes`"), "{text}");
+    assert!(at(10, 8, "configured twice"), "{text}");
+    // The illegal move is checked by neither table.
+    assert!(
+        !records.iter().any(|r| r["rule"] == "arrow"),
+        "the broken game's diagram was checked: {text}"
+    );
+    assert!(
+        !records.iter().any(|r| r["rule"] == "unknown-game"),
+        "a warning asks for the table the author wrote: {text}"
+    );
+}

@@ -114,13 +114,22 @@ pub fn find_books(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf
     for path in paths {
         if path.is_dir() {
             match books_in(path) {
-                Ok(found) if found.is_empty() => diags.push(
-                    Diagnostic::file_error(
-                        path,
-                        "no rulebooks here: the folder has no `.md` files",
-                    )
-                    .with_help("give the folder of the rulebooks, or a rulebook itself"),
-                ),
+                Ok(found) if found.is_empty() => {
+                    let only_others = std::fs::read_dir(path).is_ok_and(|mut entries| {
+                        entries.any(|e| {
+                            e.is_ok_and(|e| e.path().extension().is_some_and(|x| x == "md"))
+                        })
+                    });
+                    let message = if only_others {
+                        "no rulebooks here: the folder's only `.md` files are a README or the player aids"
+                    } else {
+                        "no rulebooks here: the folder has no `.md` files"
+                    };
+                    diags.push(
+                        Diagnostic::file_error(path, message)
+                            .with_help("give the folder of the rulebooks, or a rulebook itself"),
+                    );
+                }
                 Ok(found) => books.extend(found),
                 Err(e) => diags.push(Diagnostic::file_error(
                     path,

@@ -103,28 +103,52 @@ impl Settings {
 
     fn at(root: PathBuf, paths: Vec<PathBuf>, stdin_folder: PathBuf, flags: &Flags) -> Settings {
         let mut problems = Vec::new();
-        let (config, config_failed, broken_tables) = read_config(&root, &mut problems);
-        let mut variants_problems = Vec::new();
-        let variants = Variants::from_config(
-            &config.variants,
-            config.source.as_ref(),
-            &mut variants_problems,
-        );
-        let mut broken_games: Vec<String> = broken_tables;
+        let (config, config_failed, broken) = read_config(&root, &mut problems);
+        // Every table is judged, one with a bad key too, so that every
+        // problem shows in one run (a second table of a broken game is
+        // "configured twice").
+        Variants::from_config(&config.variants, config.source.as_ref(), &mut problems);
+        // A table with a bad key is left out whole, and so is its game:
+        // checking it without the switch the author meant would report
+        // wrong findings.
+        let mut broken_games = broken.games;
+        let game_of = |t: &toml::Spanned<crate::engine::variants::VariantConfig>| {
+            t.get_ref().game.get_ref().clone()
+        };
+        let usable: Vec<_> = config
+            .variants
+            .iter()
+            .filter(|t| {
+                let at = t.span().start;
+                !broken.extents.iter().any(|e| e.start <= at && at < e.end)
+                    && !broken_games.contains(&game_of(t))
+            })
+            .cloned()
+            .collect();
+        // Its problems were reported above.
+        let variants = Variants::from_config(&usable, config.source.as_ref(), &mut Vec::new());
         for table in &config.variants {
-            let name = table.get_ref().game.get_ref();
-            if variants.find(name).is_none() && !broken_games.contains(name) {
-                broken_games.push(name.clone());
+            let name = game_of(table);
+            if variants.find(&name).is_none() && !broken_games.contains(&name) {
+                broken_games.push(name);
             }
         }
-        problems.append(&mut variants_problems);
         let style_path = flags
             .style
             .clone()
             .or_else(|| config.build.style.as_ref().map(|p| config.resolve(p)));
-        let style = read_style(style_path.as_deref(), &root, &mut problems);
+        let mut style_problems = Vec::new();
+        let style = read_style(style_path.as_deref(), &root, &mut style_problems);
+        if flags.style.is_none() {
+            at_setting(&config, &["build", "style"], &mut style_problems);
+        }
+        problems.append(&mut style_problems);
         let book_style_path = config.build.book_style.as_ref().map(|p| config.resolve(p));
-        let book_style = read_book_style(book_style_path.as_deref(), &root, &mut problems);
+        let mut book_style_problems = Vec::new();
+        let book_style =
+            read_book_style(book_style_path.as_deref(), &root, &mut book_style_problems);
+        at_setting(&config, &["build", "book_style"], &mut book_style_problems);
+        problems.append(&mut book_style_problems);
         // The author's templates are read (and their problems reported)
         // now; the compiled-in ones only when a site is made, since
         // compiling them is most of a small check's time.
@@ -193,10 +217,40 @@ pub fn config_at(dir: &Path) -> (Config, Vec<Diagnostic>) {
     (config, problems)
 }
 
+/// A file the settings name that cannot be read is reported at the
+/// setting that names it (the file has no line to point at).
+fn at_setting(config: &Config, keys: &[&str], problems: &mut [Diagnostic]) {
+    let Some(src) = &config.source else {
+        return;
+    };
+    let Some(span) = toml_all::value_span(&src.text, keys) else {
+        return;
+    };
+    for d in problems.iter_mut().filter(|d| d.span.is_none()) {
+        let mut at = Diagnostic::error(src, span, d.message.clone());
+        at.help = Some(match &d.help {
+            Some(h) => h.clone(),
+            None => format!(
+                "looked for {}; the path is relative to the settings file's folder",
+                d.path.display()
+            ),
+        });
+        *d = at;
+    }
+}
+
+/// The `[[variant]]` tables with a bad key: the text each spans, and the
+/// games they name.
+#[derive(Default)]
+struct BrokenTables {
+    extents: Vec<crate::source::Span>,
+    games: Vec<String>,
+}
+
 /// The settings file of the book root `dir`, with every problem in it;
 /// what could not be read is left at its default. Also whether the file
-/// has an error, and the games of the `[[variant]]` tables that had one.
-fn read_config(dir: &Path, problems: &mut Vec<Diagnostic>) -> (Config, bool, Vec<String>) {
+/// has an error, and the `[[variant]]` tables that had one.
+fn read_config(dir: &Path, problems: &mut Vec<Diagnostic>) -> (Config, bool, BrokenTables) {
     let path = dir.join(CONFIG_FILE);
     let empty = || Config {
         dir: dir.to_path_buf(),
@@ -204,37 +258,35 @@ fn read_config(dir: &Path, problems: &mut Vec<Diagnostic>) -> (Config, bool, Vec
     };
     let text = match crate::book::read_regular_text(&path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (empty(), false, Vec::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return (empty(), false, BrokenTables::default());
+        }
         Err(e) => {
             problems.push(Diagnostic::file_error(
                 &path,
                 format!("cannot read the settings: {}", io_reason(&e)),
             ));
-            return (empty(), true, Vec::new());
+            return (empty(), true, BrokenTables::default());
         }
     };
     let src = SourceFile::new(&path, text);
     let read = toml_all::read::<Config>(&src);
     let failed = !read.problems.is_empty();
-    // A `[[variant]]` table with a bad key is left out whole: checking its
-    // game without the switch the author meant would report wrong findings.
     let mut config = read.value.unwrap_or_default();
-    let mut broken = Vec::new();
     let bad_spans: Vec<crate::source::Span> = read
         .problems
         .iter()
         .filter_map(|d| d.span)
         .chain(read.dropped.iter().copied())
         .collect();
+    let mut broken = BrokenTables::default();
     for (extent, game) in toml_all::variant_tables(&src.text) {
         if bad_spans
             .iter()
             .any(|s| extent.start <= s.start && s.start < extent.end)
         {
-            broken.extend(game);
-            config
-                .variants
-                .retain(|v| !(extent.start <= v.span().start && v.span().start < extent.end));
+            broken.extents.push(extent);
+            broken.games.extend(game);
         }
     }
     problems.extend(read.problems);

@@ -72,6 +72,20 @@ fn holds(outer: std::ops::Range<usize>, at: Span) -> bool {
     outer.start <= at.start && (at.start < outer.end || (at.is_empty() && at.start == outer.end))
 }
 
+/// Where the value at `keys` (`["build", "style"]`) stands in `text`.
+pub fn value_span(text: &str, keys: &[&str]) -> Option<Span> {
+    let (table, _) = DeTable::parse_recoverable(text);
+    let mut table = table.get_ref();
+    let (last, path) = keys.split_last()?;
+    for key in path {
+        match table.get(*key).map(|v| v.get_ref()) {
+            Some(DeValue::Table(t)) => table = t,
+            _ => return None,
+        }
+    }
+    table.get(*last).map(|v| Span::from(v.span()))
+}
+
 /// Each `[[variant]]` table of a settings file: the text it spans (from
 /// its header to its last value) and its `game`, when that is a string.
 pub fn variant_tables(text: &str) -> Vec<(Span, Option<String>)> {
