@@ -1565,8 +1565,13 @@ mod tests {
     fn configure(text: &str) -> (Variants, Vec<String>) {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("chess-kit-docs.toml"), text).unwrap();
-        let (config, mut diags) = crate::settings::config_at(dir.path());
-        let variants = Variants::from_config(&config.variants, config.source.as_ref(), &mut diags);
+        // As every command reads them: a table with a bad key is judged,
+        // reported and left out.
+        let settings = crate::settings::Settings::resolve(
+            &[dir.path().to_path_buf()],
+            &crate::settings::Flags::default(),
+        );
+        let (variants, diags) = (settings.variants, settings.problems);
         let found = diags
             .iter()
             .map(|d| {
