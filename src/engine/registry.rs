@@ -8,7 +8,10 @@
 //!
 //! # Heading lines that start no game
 //!
-//! A diagram belongs to the game of the nearest `##` heading before it. A
+//! A diagram belongs to the game of the nearest `##` heading before it,
+//! unless a `## Table of Contents` heading stands between them: a diagram
+//! under the contents heading belongs to no game, as one before the first
+//! `##` heading (the book does not count it in the section before). A
 //! heading typo must not leave a diagram under the game before it, checked
 //! by the wrong rules, so the rule here is:
 //!
@@ -164,9 +167,23 @@ impl<'a> BookGames<'a> {
     /// heading stands between that heading and the diagram.
     pub fn place(&self, entry: &DiagramEntry) -> Place<'a> {
         let start = entry.span.start;
-        let since = entry
+        // Strays count from the diagram's section, or from a `## Table of
+        // Contents` heading after it (which ends it).
+        let section = entry
             .section
             .map_or(0, |i| self.book.sections[i].span.start);
+        let toc = self
+            .book
+            .blocks
+            .iter()
+            .take_while(|b| b.span().start < start)
+            .filter_map(|b| match b {
+                Block::TableOfContents { span } => Some(span.start),
+                _ => None,
+            })
+            .last()
+            .unwrap_or(0);
+        let since = section.max(toc);
         let before = self.strays.partition_point(|s| s.span.start < start);
         if let Some(i) = (0..before)
             .rev()
@@ -306,6 +323,7 @@ fn stray_headings(book: &Book, games: &Games) -> Vec<StrayHeading> {
                     detaches: true,
                 });
             }
+            Block::TableOfContents { .. } => current = None,
             Block::Paragraph { span, .. } => {
                 let mut offset = span.start;
                 for line in text[span.range()].split_inclusive('\n') {
