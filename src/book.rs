@@ -419,12 +419,26 @@ impl Book {
                 ));
             }
         }
+        // A `## Table of Contents` heading ends the section before it: a
+        // diagram under it stands under no section.
+        let tocs: Vec<usize> = self
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::TableOfContents { span } => Some(span.start),
+                _ => None,
+            })
+            .collect();
         let mut counts: BTreeMap<Option<usize>, usize> = BTreeMap::new();
         for &span in found {
             let section = self
                 .sections
                 .iter()
-                .rposition(|s| s.span.start < span.start);
+                .rposition(|s| s.span.start < span.start)
+                .filter(|&i| {
+                    let start = self.sections[i].span.start;
+                    !tocs.iter().any(|&t| t > start && t < span.start)
+                });
             let number = counts.entry(section).or_default();
             *number += 1;
             let slug = section.map(|i| self.sections[i].slug.as_str());

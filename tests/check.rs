@@ -1674,3 +1674,153 @@ fn cr_only_and_mixed_line_endings_give_the_findings_of_lf() {
         );
     }
 }
+
+/// Each JSON line of a `check --format json` output: findings and FEN records.
+fn json_values(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .collect()
+}
+
+/// [`json_findings`] of the book's findings only (not the settings').
+fn book_findings(out: &str) -> Vec<(String, u64, u64, String, String)> {
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["rule"].is_string())
+        .collect();
+    json_findings(&lines.join("\n"))
+}
+
+#[test]
+fn a_table_of_contents_heading_ends_the_game_before_it() {
+    let book = format!("## Zombie Chess\n\nText.\n\n## Table of Contents\n\n{JUMP}");
+    let (o, out, err) = check_book_text(&book, None, &["--format", "json"]);
+    let found = book_findings(&out);
+    assert_eq!(
+        found,
+        [(
+            "unknown-game".to_string(),
+            7,
+            1,
+            "warning".to_string(),
+            "this diagram stands under no `##` game heading, so no game's rules check it"
+                .to_string()
+        )],
+        "{err}"
+    );
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("0 rule-checked, 1 syntax-only"), "{err}");
+    // Its FEN record names no section.
+    let record = json_values(&out)
+        .into_iter()
+        .find(|v| v.get("diagram").is_some())
+        .expect("a FEN record");
+    assert!(record["section"].is_null(), "{out}");
+    // A stray heading before the contents changes nothing, and the next
+    // `##` heading starts its game again.
+    let book = format!(
+        "## Zombie Chess\n\n### Donut Chess\n\n## Table of Contents\n\n{JUMP}\n## Zombie Chess\n\n{JUMP}"
+    );
+    let (_, out, err) = check_book_text(&book, Some(DONUT), &["--format", "json"]);
+    let rules: Vec<(String, u64)> = book_findings(&out)
+        .into_iter()
+        .map(|f| (f.0, f.1))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            ("game-heading".to_string(), 3),
+            ("unknown-game".to_string(), 7),
+            ("arrow".to_string(), 27)
+        ],
+        "{err}"
+    );
+}
+
+#[test]
+fn a_game_heading_in_a_list_or_a_quote_or_with_seven_hashes_starts_no_game() {
+    let in_list = "a list item";
+    let in_quote = "a block quote";
+    // (heading lines, line of the heading, text shown, where it stands)
+    let cases: &[(&str, u64, &str, Option<&str>)] = &[
+        ("- ## Zombie Chess", 5, "- ## Zombie Chess", Some(in_list)),
+        (
+            "1. Step\n\n   ## Zombie Chess",
+            7,
+            "## Zombie Chess",
+            Some(in_list),
+        ),
+        ("> ## Zombie Chess", 5, "> ## Zombie Chess", Some(in_quote)),
+        ("> ##Zombie Chess", 5, "> ##Zombie Chess", Some(in_quote)),
+        ("- ##Zombie Chess", 5, "- ##Zombie Chess", Some(in_list)),
+        (
+            "> Said:\n> ##Zombie Chess",
+            6,
+            "> ##Zombie Chess",
+            Some(in_quote),
+        ),
+        ("- ### Donat Chess", 5, "- ### Donat Chess", Some(in_list)),
+        ("####### Zombie Chess", 5, "####### Zombie Chess", None),
+    ];
+    for &(heading, line, shown, within) in cases {
+        let book = format!("## Zombie Chess\n\nText.\n\n{heading}\n\n{JUMP}");
+        let (o, out, err) = check_book_text(&book, Some(DONUT), &["--format", "json"]);
+        let found: Vec<_> = json_values(&out)
+            .into_iter()
+            .filter(|v| v["rule"].is_string())
+            .collect();
+        assert_eq!(found.len(), 1, "{heading}: {out}\n{err}");
+        let f = &found[0];
+        assert_eq!(f["rule"], "game-heading", "{heading}: {out}");
+        assert_eq!(f["severity"], "warning", "{heading}");
+        assert_eq!(f["line"].as_u64(), Some(line), "{heading}");
+        let message = f["message"].as_str().unwrap();
+        let help = f["help"].as_str().unwrap();
+        let (start, want_help) = match within {
+            Some(container) => (
+                format!("`{shown}` looks like a game heading but stands in {container}"),
+                "at the start of a line",
+            ),
+            None => (
+                format!(
+                    "`{shown}` is not a heading: a heading has at most six `#`s, and with 7 it is a line of text"
+                ),
+                "write `## Zombie Chess`",
+            ),
+        };
+        assert!(message.starts_with(&start), "{heading}: {message}");
+        assert!(
+            message.ends_with("so the board diagram below it is checked for syntax only"),
+            "{heading}: {message}"
+        );
+        assert!(help.contains(want_help), "{heading}: {help}");
+        assert_eq!(o.status.code(), Some(0), "{heading}: {err}");
+        assert!(
+            err.contains("0 rule-checked, 1 syntax-only"),
+            "{heading}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_nested_heading_that_names_no_game_changes_nothing() {
+    for heading in [
+        "- ## Setup",
+        "1. Step\n\n   ## Moves",
+        "> ## Notes",
+        "> ##Notes",
+        "- ##Setup",
+        "- ### Zombie Chess",
+        "> #### Zombi Chess",
+        "####### Notes",
+        "A line\n####### and more",
+    ] {
+        let book = format!("## Zombie Chess\n\nText.\n\n{heading}\n\n{JUMP}");
+        let (o, out, err) = check_book_text(&book, Some(DONUT), &["--format", "json"]);
+        let found = book_findings(&out);
+        assert_eq!(found.len(), 1, "{heading}: {out}\n{err}");
+        assert_eq!(found[0].0, "arrow", "{heading}: {out}");
+        assert_eq!(found[0].4, JUMP_REASON, "{heading}");
+        assert_eq!(o.status.code(), Some(1), "{heading}: {err}");
+    }
+}

@@ -8,7 +8,10 @@
 //!
 //! # Heading lines that start no game
 //!
-//! A diagram belongs to the game of the nearest `##` heading before it. A
+//! A diagram belongs to the game of the nearest `##` heading before it,
+//! unless a `## Table of Contents` heading stands between them: a diagram
+//! under the contents heading belongs to no game, as one before the first
+//! `##` heading (the book does not count it in the section before). A
 //! heading typo must not leave a diagram under the game before it, checked
 //! by the wrong rules, so the rule here is:
 //!
@@ -26,7 +29,14 @@
 //!   `#`s followed at once by a letter (`##Donut Chess`, `#Zombie`) is a
 //!   heading that lost its space: CommonMark reads it as text. It is a
 //!   stray heading when it has one or two `#`s (it meant to end the game
-//!   before it), or when its title is near a game's name.
+//!   before it), or when its title is near a game's name. So is a line of
+//!   seven or more `#`s whose title is near a game's name
+//!   (`####### Zombie Chess`: CommonMark reads it as text too).
+//! - A heading in a list item or a block quote (`- ## Zombie Chess`,
+//!   `> ## Zombie Chess`, or such a line without its space) starts no
+//!   section. It is a stray heading when its title is near a game's name
+//!   (a subsection repeating its game's name aside); other nested
+//!   headings stay as they are.
 //!
 //! A stray heading is a warning at its line (rule [`GAME_HEADING`]) with
 //! what to write instead, and the diagrams after it (up to the next `#` or
@@ -127,6 +137,33 @@ pub enum StrayKind {
     Setext,
     /// `##Title`: this many `#`s with no space, so a line of text.
     NoSpace(usize),
+    /// `####### Title`: this many `#`s (seven or more), so a line of text.
+    TooMany(usize),
+    /// A heading (or a `##Title` line) in a list item or a block quote.
+    Nested(Container),
+}
+
+/// What holds a nested heading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Container {
+    List,
+    Quote,
+}
+
+impl Container {
+    fn name(self) -> &'static str {
+        match self {
+            Container::List => "a list item",
+            Container::Quote => "a block quote",
+        }
+    }
+
+    fn outside(self) -> &'static str {
+        match self {
+            Container::List => "outside the list",
+            Container::Quote => "outside the quote",
+        }
+    }
 }
 
 /// Where a diagram stands, as far as rules go.
@@ -164,9 +201,23 @@ impl<'a> BookGames<'a> {
     /// heading stands between that heading and the diagram.
     pub fn place(&self, entry: &DiagramEntry) -> Place<'a> {
         let start = entry.span.start;
-        let since = entry
+        // Strays count from the diagram's section, or from a `## Table of
+        // Contents` heading after it (which ends it).
+        let section = entry
             .section
             .map_or(0, |i| self.book.sections[i].span.start);
+        let toc = self
+            .book
+            .blocks
+            .iter()
+            .take_while(|b| b.span().start < start)
+            .filter_map(|b| match b {
+                Block::TableOfContents { span } => Some(span.start),
+                _ => None,
+            })
+            .last()
+            .unwrap_or(0);
+        let since = section.max(toc);
         let before = self.strays.partition_point(|s| s.span.start < start);
         if let Some(i) = (0..before)
             .rev()
@@ -213,6 +264,13 @@ impl<'a> BookGames<'a> {
                     format!("`{}`", "#".repeat(n))
                 }
             ),
+            StrayKind::TooMany(n) => format!(
+                "`{text}` is not a heading: a heading has at most six `#`s, and with {n} it is a line of text"
+            ),
+            StrayKind::Nested(container) => format!(
+                "`{text}` looks like a game heading but stands in {}; a game starts at a `##` heading at the start of a line",
+                container.name()
+            ),
         };
         if stray.detaches {
             message.push_str(&match boards {
@@ -227,6 +285,14 @@ impl<'a> BookGames<'a> {
                 let help = format!("write `{heading}`");
                 (heading, help)
             }
+            (StrayKind::Nested(container), _) => {
+                let heading = format!("## {want}");
+                let help = format!(
+                    "write `{heading}` at the start of a line, {}",
+                    container.outside()
+                );
+                (heading, help)
+            }
             (_, game) => {
                 let heading = format!("## {want}");
                 let help = match game {
@@ -239,8 +305,10 @@ impl<'a> BookGames<'a> {
             }
         };
         let mut finding = Finding::warning(GAME_HEADING, stray.span, message).with_help(help);
-        // A setext heading spans two lines: no one-line edit mends it.
-        if stray.kind != StrayKind::Setext {
+        // A setext heading spans two lines, and a nested one leaves its
+        // list or quote only with the lines around it: no one-line edit
+        // mends them.
+        if !matches!(stray.kind, StrayKind::Setext | StrayKind::Nested(_)) {
             finding.fix = Some(Fix {
                 span: stray.span,
                 text: heading,
@@ -252,77 +320,174 @@ impl<'a> BookGames<'a> {
 
 /// The stray game headings of `book` (see the module's doc), in book order.
 fn stray_headings(book: &Book, games: &Games) -> Vec<StrayHeading> {
-    let text = &book.source.text;
-    let mut out = Vec::new();
-    // The `##` section the walk is in, and its game.
-    let mut current: Option<&dyn Game> = None;
-    for block in &book.blocks {
-        match block {
-            Block::Heading {
-                level,
-                content,
-                span,
-                ..
-            } => {
-                let title = crate::book::plain_text(content);
-                if *level == 2 {
-                    current = games.find(&title);
-                    continue;
-                }
-                if *level == 1 {
-                    current = None;
-                }
-                let Some(game) = near_game(games, &title) else {
-                    continue;
-                };
-                if *level > 2 && current.is_some_and(|g| slug(g.name()) == slug(&game)) {
-                    continue;
-                }
-                // A `#` heading ends the game before it anyway: only one
-                // with diagrams under it is a game heading gone wrong (a
-                // one-game book may well be titled by its game).
-                if *level == 1 {
-                    let index = book.sections.iter().position(|s| s.span == *span);
-                    if index.is_none() || !book.diagrams.iter().any(|d| d.section == index) {
-                        continue;
-                    }
-                }
-                let line = first_line(text, *span);
-                let atx = text[line.range()].starts_with('#');
-                if !atx && *level != 1 {
-                    continue;
-                }
-                // What follows belongs to no game.
-                current = None;
-                out.push(StrayHeading {
-                    span: line,
-                    title,
-                    kind: if atx {
-                        StrayKind::Level(*level)
+    let mut walk = Walk {
+        book,
+        games,
+        current: None,
+        out: Vec::new(),
+    };
+    walk.blocks(&book.blocks, None);
+    walk.out
+}
+
+/// The walk of [`stray_headings`] through a book's blocks.
+struct Walk<'b, 'g> {
+    book: &'b Book,
+    games: &'b Games<'g>,
+    /// The `##` section the walk is in, and its game.
+    current: Option<&'g dyn Game>,
+    out: Vec<StrayHeading>,
+}
+
+impl Walk<'_, '_> {
+    /// `blocks`, at the top level (`within` none) or in a container.
+    fn blocks(&mut self, blocks: &[Block], within: Option<Container>) {
+        let text = &self.book.source.text;
+        for block in blocks {
+            match block {
+                Block::Heading {
+                    level,
+                    content,
+                    span,
+                    ..
+                } => {
+                    let title = crate::book::plain_text(content);
+                    if let Some(container) = within {
+                        self.nested_heading(*level, title, *span, container);
                     } else {
-                        StrayKind::Setext
-                    },
-                    game: Some(game),
-                    detaches: true,
-                });
-            }
-            Block::Paragraph { span, .. } => {
-                let mut offset = span.start;
-                for line in text[span.range()].split_inclusive('\n') {
-                    let start = offset;
-                    offset += line.len();
-                    if let Some(stray) = no_space_heading(games, line, start) {
-                        if stray.detaches {
-                            current = None;
-                        }
-                        out.push(stray);
+                        self.heading(*level, title, *span);
                     }
                 }
+                Block::TableOfContents { .. } if within.is_none() => self.current = None,
+                Block::Paragraph { span, .. } => {
+                    let mut offset = span.start;
+                    for line in text[span.range()].split_inclusive('\n') {
+                        let start = offset;
+                        offset += line.len();
+                        let stray = match within {
+                            None => no_space_heading(self.games, line, start),
+                            Some(container) => {
+                                nested_line(self.games, text, line, start, container)
+                            }
+                        };
+                        if let Some(stray) = stray {
+                            if stray.detaches {
+                                self.current = None;
+                            }
+                            self.out.push(stray);
+                        }
+                    }
+                }
+                Block::List { items, .. } => {
+                    for item in items {
+                        self.blocks(item, Some(Container::List));
+                    }
+                }
+                Block::BlockQuote { blocks, .. } => self.blocks(blocks, Some(Container::Quote)),
+                _ => {}
             }
-            _ => {}
         }
     }
-    out
+
+    /// A heading at the top level.
+    fn heading(&mut self, level: u8, title: String, span: Span) {
+        let (book, games) = (self.book, self.games);
+        if level == 2 {
+            self.current = games.find(&title);
+            return;
+        }
+        if level == 1 {
+            self.current = None;
+        }
+        let Some(game) = near_game(games, &title) else {
+            return;
+        };
+        if level > 2 && self.repeats(&game) {
+            return;
+        }
+        // A `#` heading ends the game before it anyway: only one
+        // with diagrams under it is a game heading gone wrong (a
+        // one-game book may well be titled by its game).
+        if level == 1 {
+            let index = book.sections.iter().position(|s| s.span == span);
+            if index.is_none() || !book.diagrams.iter().any(|d| d.section == index) {
+                return;
+            }
+        }
+        let text = &book.source.text;
+        let line = first_line(text, span);
+        let atx = text[line.range()].starts_with('#');
+        if !atx && level != 1 {
+            return;
+        }
+        // What follows belongs to no game.
+        self.current = None;
+        self.out.push(StrayHeading {
+            span: line,
+            title,
+            kind: if atx {
+                StrayKind::Level(level)
+            } else {
+                StrayKind::Setext
+            },
+            game: Some(game),
+            detaches: true,
+        });
+    }
+
+    /// A heading in a list item or a block quote: it starts no section.
+    /// One that names a game (a subsection repeating its game's name
+    /// aside) is a stray heading.
+    fn nested_heading(&mut self, level: u8, title: String, span: Span, container: Container) {
+        let Some(game) = near_game(self.games, &title) else {
+            return;
+        };
+        if level > 2 && self.repeats(&game) {
+            return;
+        }
+        self.current = None;
+        self.out.push(StrayHeading {
+            span: whole_line(&self.book.source.text, span.start),
+            title,
+            kind: StrayKind::Nested(container),
+            game: Some(game),
+            detaches: true,
+        });
+    }
+
+    /// Whether `game` is the game the walk is in.
+    fn repeats(&self, game: &str) -> bool {
+        self.current.is_some_and(|g| slug(g.name()) == slug(game))
+    }
+}
+
+/// The line around byte `at`, without indentation and line ending.
+fn whole_line(text: &str, at: usize) -> Span {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
+    first_line(text, Span::new(start, end))
+}
+
+/// A line of a paragraph in a list item or a block quote (`line` starting
+/// at byte `start`): `##Title` or `####### Title` naming a game.
+fn nested_line(
+    games: &Games,
+    text: &str,
+    line: &str,
+    start: usize,
+    container: Container,
+) -> Option<StrayHeading> {
+    // A continuation line still has its quote markers and indentation.
+    let body = line.trim_start_matches([' ', '\t', '>']);
+    let skipped = line.len() - body.len();
+    // Only a line naming a game: `- #hashtag` is text.
+    let stray = no_space_heading(games, body, start + skipped).filter(|s| s.game.is_some())?;
+    Some(StrayHeading {
+        span: whole_line(text, start + skipped),
+        kind: StrayKind::Nested(container),
+        detaches: true,
+        ..stray
+    })
 }
 
 /// The game `title` names or nearly names. Only a name of eight
@@ -356,21 +521,39 @@ fn no_space_heading(games: &Games, line: &str, start: usize) -> Option<StrayHead
     }
     let rest = &body[indent..];
     let hashes = rest.bytes().take_while(|&b| b == b'#').count();
-    if !(1..=6).contains(&hashes) || !rest[hashes..].starts_with(char::is_alphabetic) {
+    let after = &rest[hashes..];
+    if hashes == 0 {
+        return None;
+    }
+    // `####### Title`: more `#`s than a heading may have.
+    let too_many = hashes > 6;
+    let title = if too_many {
+        after.trim_start_matches([' ', '\t'])
+    } else {
+        after
+    };
+    if !title.starts_with(char::is_alphabetic) {
         return None;
     }
     // Closing `#`s, as an ATX heading may have.
-    let title = rest[hashes..]
+    let title = title
         .trim_end()
         .trim_end_matches('#')
         .trim_end()
         .to_string();
     let game = near_game(games, &title);
+    if too_many && game.is_none() {
+        return None;
+    }
     let detaches = hashes <= 2 || game.is_some();
     Some(StrayHeading {
         span: Span::new(start + indent, start + body.trim_end().len()),
         title,
-        kind: StrayKind::NoSpace(hashes),
+        kind: if too_many {
+            StrayKind::TooMany(hashes)
+        } else {
+            StrayKind::NoSpace(hashes)
+        },
         game,
         detaches,
     })
