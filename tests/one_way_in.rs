@@ -275,6 +275,26 @@ fn one_book_gives_the_same_findings_through_every_entry_point() {
             show(&want)
         );
     }
+    // The diagrams' records name the section whose game reads them: none
+    // after a look-alike heading.
+    let sections: Vec<Value> = String::from_utf8_lossy(&by_file.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v.get("diagram").is_some())
+        .map(|v| v["section"].clone())
+        .collect();
+    assert_eq!(
+        sections,
+        [
+            json!("Zombie Chess"),
+            json!("Zombie Chess"),
+            Value::Null,
+            json!("Donut Chess"),
+            Value::Null,
+            json!("Broken Chess"),
+        ],
+        "{sections:?}"
+    );
     // No warning asks for the variant the author wrote (and broke).
     let broken = line_of(&text, "## Broken Chess", 0);
     assert!(!want.iter().any(|f| f.line == broken), "{}", show(&want));

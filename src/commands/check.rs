@@ -57,7 +57,8 @@ pub struct FenRecord {
 
 impl FenRecord {
     /// The records of a book's diagrams.
-    pub fn of_book(book: &Book, fens: &[FenResult]) -> Vec<FenRecord> {
+    pub fn of_book(book: &Book, fens: &[FenResult], games: &engine::Games) -> Vec<FenRecord> {
+        let games = games.for_book(book);
         book.diagrams
             .iter()
             .zip(fens)
@@ -74,7 +75,14 @@ impl FenRecord {
                     line: at.line,
                     col: at.col,
                     diagram: i + 1,
-                    section: book.section_of(entry).map(|s| s.title.clone()),
+                    // The section whose game the diagram is read under:
+                    // none after a stray game heading.
+                    section: match games.place(entry) {
+                        engine::Place::Game(_, s) | engine::Place::Unknown(s) => {
+                            Some(s.title.clone())
+                        }
+                        engine::Place::Stray(_) | engine::Place::Nowhere => None,
+                    },
                     fen: fen.clone(),
                 }
             })
@@ -133,7 +141,7 @@ pub fn check(options: &CheckOptions) -> CheckReport {
     let mut diags = settings.problems.clone();
     let run = CheckRun::with_rules(&settings, options.shortest);
     let checked = load_and_check(&settings, &run, &mut diags);
-    check_report(diags, checked, started)
+    check_report(diags, checked, &settings, started)
 }
 
 /// `check -`: one rulebook's text, read from standard input, checked as
@@ -159,7 +167,7 @@ pub fn check_text(text: &str, options: &CheckOptions) -> CheckReport {
         ),
         started,
     ));
-    check_report(diags, checked, started)
+    check_report(diags, checked, &settings, started)
 }
 
 /// A rulebook as an editor holds it, checked from its text (not the file
@@ -205,14 +213,20 @@ pub fn check_document(path: &Path, text: &str) -> DocumentCheck {
     }
 }
 
-fn check_report(mut diags: Vec<Diagnostic>, checked: Checked, started: Instant) -> CheckReport {
+fn check_report(
+    mut diags: Vec<Diagnostic>,
+    checked: Checked,
+    settings: &Settings,
+    started: Instant,
+) -> CheckReport {
+    let games = engine::Games::new(&settings.variants);
     diags.extend(checked.diags);
     let fens = checked
         .books
         .iter()
         .flat_map(|(book, _)| {
             let fens = checked.fens.get(&book.name).map_or(&[][..], Vec::as_slice);
-            FenRecord::of_book(book, fens)
+            FenRecord::of_book(book, fens, &games)
         })
         .collect();
     CheckReport {
