@@ -12,33 +12,57 @@ pub enum Encoding {
     Utf16,
 }
 
+const BOM: char = '\u{feff}';
+
+/// `text` without the byte order mark it may start with: the check reads
+/// it so ([`crate::source::SourceFile`]), so its offsets count from there.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
+
 /// Where each line of a text starts, to turn byte offsets into positions
-/// and back.
+/// and back. Offsets count in the text without its byte order mark, as the
+/// check's spans do; positions count it, as the editor does (on line 0).
 pub struct LineIndex {
     starts: Vec<usize>,
     encoding: Encoding,
+    /// The width of a leading byte order mark, in the encoding's units.
+    bom: usize,
 }
 
 impl LineIndex {
     pub fn new(text: &str, encoding: Encoding) -> LineIndex {
+        let bom = match (text.starts_with(BOM), encoding) {
+            (false, _) => 0,
+            (true, Encoding::Utf8) => BOM.len_utf8(),
+            (true, Encoding::Utf16) => BOM.len_utf16(),
+        };
         // A bare CR ends a line too, as the check reads the text.
-        let starts = crate::source::line_starts(text);
-        LineIndex { starts, encoding }
+        let starts = crate::source::line_starts(without_bom(text));
+        LineIndex {
+            starts,
+            encoding,
+            bom,
+        }
     }
 
     /// The position of byte `offset` (clamped to the text, and back to a
     /// character boundary).
     pub fn position(&self, text: &str, offset: usize) -> Position {
+        let text = without_bom(text);
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
         let line = self.starts.partition_point(|&s| s <= offset) - 1;
         let before = &text[self.starts[line]..offset];
-        let character = match self.encoding {
+        let mut character = match self.encoding {
             Encoding::Utf8 => before.len(),
             Encoding::Utf16 => before.encode_utf16().count(),
         };
+        if line == 0 {
+            character += self.bom;
+        }
         Position::new(line as u32, character as u32)
     }
 
@@ -54,6 +78,7 @@ impl LineIndex {
     /// line break), as the protocol asks; one inside a character (half a
     /// surrogate pair, a byte inside UTF-8) is that character's start.
     pub fn offset(&self, text: &str, position: Position) -> usize {
+        let text = without_bom(text);
         let Some(&start) = self.starts.get(position.line as usize) else {
             return text.len();
         };
@@ -63,7 +88,10 @@ impl LineIndex {
             .map_or(text.len(), |&next| next - 1);
         let line = &text[start..end];
         let line = line.strip_suffix('\r').unwrap_or(line);
-        let wanted = position.character as usize;
+        let wanted = match position.line {
+            0 => (position.character as usize).saturating_sub(self.bom),
+            _ => position.character as usize,
+        };
         let mut units = 0;
         for (i, c) in line.char_indices() {
             let width = match self.encoding {
@@ -87,8 +115,13 @@ pub struct Document {
 }
 
 impl Document {
-    pub fn new(text: String, version: i32, encoding: Encoding) -> Document {
+    /// The text is kept without a leading byte order mark, as the check
+    /// reads it; the index still counts it in line 0's positions.
+    pub fn new(mut text: String, version: i32, encoding: Encoding) -> Document {
         let index = LineIndex::new(&text, encoding);
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len_utf8());
+        }
         Document {
             text,
             version,
@@ -108,7 +141,19 @@ impl Document {
                 }
                 None => self.text = change.text,
             }
+            // The editor's text starts with the mark when it did, or when
+            // this change put one there.
+            let bom = self.index.bom > 0 || self.text.starts_with(BOM);
+            if self.text.starts_with(BOM) {
+                self.text.drain(..BOM.len_utf8());
+            }
             self.index = LineIndex::new(&self.text, self.index.encoding);
+            if bom {
+                self.index.bom = match self.index.encoding {
+                    Encoding::Utf8 => BOM.len_utf8(),
+                    Encoding::Utf16 => BOM.len_utf16(),
+                };
+            }
         }
         self.version = version;
     }
@@ -125,6 +170,30 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An editor's text that starts with a byte order mark: the check's
+    /// offsets count without it, the editor's positions with it (line 0).
+    #[test]
+    fn a_byte_order_mark_is_counted_on_line_0_only() {
+        for (encoding, width) in [(Encoding::Utf16, 1), (Encoding::Utf8, 3)] {
+            let mut doc = Document::new("\u{feff}ab\ncd\n".into(), 1, encoding);
+            assert_eq!(doc.text, "ab\ncd\n");
+            assert_eq!(
+                doc.index.position(&doc.text, 1),
+                Position::new(0, 1 + width)
+            );
+            assert_eq!(doc.index.position(&doc.text, 4), Position::new(1, 1));
+            assert_eq!(doc.offset(Position::new(0, 1 + width)), 1);
+            assert_eq!(doc.offset(Position::new(1, 1)), 4);
+            // An edit on line 0 lands where the editor means it.
+            doc.apply(vec![change(Some(((0, 1 + width), (0, 2 + width))), "X")], 2);
+            assert_eq!(doc.text, "aX\ncd\n");
+            assert_eq!(
+                doc.range(Span::new(1, 2)).start,
+                Position::new(0, 1 + width)
+            );
+        }
+    }
 
     fn change(
         range: Option<((u32, u32), (u32, u32))>,
