@@ -845,6 +845,12 @@ fn init(ui: &Ui, dir: &Path) -> u8 {
     for path in &made.created {
         ui.info(&format!("created {}", path.display()));
     }
+    if let Some((path, line)) = &made.kept_gitignore {
+        ui.info(&format!(
+            "kept {} as it is: add `{line}` to it, so git leaves the output alone",
+            path.display()
+        ));
+    }
     let cd = if dir == Path::new(".") {
         String::new()
     } else {
@@ -916,6 +922,13 @@ fn clean(ui: &Ui, options: &CleanOptions) -> u8 {
     if !cleaned.existed {
         ui.info(&format!(
             "nothing to clean: {} does not exist",
+            cleaned.root.display()
+        ));
+        return EXIT_OK;
+    }
+    if cleaned.removed.is_empty() && cleaned.diags.is_empty() {
+        ui.info(&format!(
+            "nothing to clean: {} holds none of the tool's files",
             cleaned.root.display()
         ));
         return EXIT_OK;

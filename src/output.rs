@@ -681,6 +681,11 @@ pub fn clean(root: &Path) -> Result<Cleaned, Diagnostic> {
     let ours = [MANIFEST, JOURNAL]
         .iter()
         .any(|name| fs::symlink_metadata(root.join(name)).is_ok_and(|m| m.is_file()));
+    // An empty folder (a clean run twice) has nothing to clean.
+    let empty = fs::read_dir(root).is_ok_and(|mut entries| entries.next().is_none());
+    if !ours && empty {
+        return Ok(Cleaned::default());
+    }
     if !ours {
         return Err(Diagnostic::file_error(
             root,

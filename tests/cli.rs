@@ -1248,6 +1248,18 @@ fn clean_deletes_what_build_and_deck_wrote_and_nothing_else() {
     let o = run(&["clean", "-o", dir.path().join("none").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("nothing to clean"), "{}", stderr(&o));
+    // Nor does the empty folder a clean leaves: cleaning twice is no error.
+    let emptied = dir.path().join("emptied");
+    fs::create_dir(&emptied).unwrap();
+    let o = run(&["clean", "-o", emptied.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("nothing to clean: ")
+            && stderr(&o).contains("holds none of the tool's files"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(emptied.is_dir(), "the folder itself stays");
 }
 
 /// Whether `program` runs here; if not, says why the test is skipped.

@@ -148,13 +148,10 @@ fn init_never_overwrites_a_file_and_then_writes_nothing() {
     let o = run_in(dir, &["init"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let err = stderr(&o);
-    for file in ["rules/rules.md", ".gitignore"] {
-        let message = format!(
-            "error: not created: this file exists, and init never overwrites a file\n--> {file}\n"
-        );
-        assert!(err.contains(&message), "{message}\n{err}");
-    }
-    assert_eq!(err.matches("error: ").count(), 2, "{err}");
+    let message = "error: not created: this file exists, and init never overwrites a file\n--> rules/rules.md\n";
+    assert!(err.contains(message), "{message}\n{err}");
+    // The repository's own `.gitignore` is no obstacle: it is kept.
+    assert_eq!(err.matches("error: ").count(), 1, "{err}");
     assert!(err.contains("nothing was written"), "{err}");
     assert_eq!(
         fs::read_to_string(dir.join("rules/rules.md")).unwrap(),
@@ -168,12 +165,36 @@ fn init_never_overwrites_a_file_and_then_writes_nothing() {
     assert!(!dir.join("rules/rules_contents.csv").exists());
     assert!(!dir.join("rules/book.toml").exists());
 
-    // A link is a file too, even one that leads nowhere.
+    // A `.gitignore` that is a link, even one that leads nowhere, is kept
+    // too: nothing is written through it.
     let other = tmp.path().join("other");
     fs::create_dir(&other).unwrap();
     std::os::unix::fs::symlink(dir.join("nowhere"), other.join(".gitignore")).unwrap();
     let o = run(&["init", other.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!dir.join("nowhere").exists());
-    assert!(!other.join("rules").exists(), "nothing written");
+    assert!(other.join("rules").join("rules.md").is_file());
+}
+
+/// A repository made on GitHub comes with a `.gitignore`: init keeps it as
+/// it is, makes the rest, and says which line to add.
+#[test]
+fn init_keeps_a_new_repositorys_gitignore_and_suggests_its_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    fs::write(dir.join(".gitignore"), "target/\n").unwrap();
+    let o = run_in(dir, &["init"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        fs::read_to_string(dir.join(".gitignore")).unwrap(),
+        "target/\n"
+    );
+    assert!(dir.join("rules/rules.md").is_file());
+    let err = stderr(&o);
+    assert!(
+        err.contains("kept .gitignore as it is: add `/output/` to it"),
+        "{err}"
+    );
+    let check = run_in(dir, &["check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
 }

@@ -12,6 +12,10 @@ use crate::diagnostic::Diagnostic;
 pub struct InitReport {
     /// The files created, in the order written.
     pub created: Vec<PathBuf>,
+    /// A `.gitignore` that was there already (a new repository's): kept as
+    /// it is, and the line the skeleton's would have held, for the author
+    /// to add.
+    pub kept_gitignore: Option<(PathBuf, String)>,
 }
 
 /// `init`: writes the skeleton of a rulebook project into `dir` (made if
@@ -26,6 +30,21 @@ pub fn init(dir: &Path) -> Result<InitReport, Failure> {
         .map(|(rel, text)| match dir == Path::new(".") {
             true => (rel, text),
             false => (dir.join(rel), text),
+        })
+        .collect();
+    // A repository made on GitHub comes with a `.gitignore`: it is the
+    // author's, kept as it is, and the skeleton's line is only suggested.
+    let mut kept_gitignore = None;
+    let files: Vec<(PathBuf, String)> = files
+        .into_iter()
+        .filter(|(path, text)| {
+            let theirs = path.file_name().is_some_and(|n| n == ".gitignore")
+                && std::fs::symlink_metadata(path).is_ok();
+            if theirs {
+                let line = text.lines().last().unwrap_or_default().to_string();
+                kept_gitignore = Some((path.clone(), line));
+            }
+            !theirs
         })
         .collect();
     let there: Vec<Diagnostic> = files
@@ -77,7 +96,10 @@ pub fn init(dir: &Path) -> Result<InitReport, Failure> {
         }
     }
     match result {
-        Ok(()) => Ok(InitReport { created }),
+        Ok(()) => Ok(InitReport {
+            created,
+            kept_gitignore,
+        }),
         Err(d) => {
             // All or nothing: what this run made goes again.
             for path in &created {
