@@ -1262,20 +1262,6 @@ fn clean_deletes_what_build_and_deck_wrote_and_nothing_else() {
     assert!(emptied.is_dir(), "the folder itself stays");
 }
 
-/// Whether `program` runs here; if not, says why the test is skipped.
-fn have(program: &str, why: &str) -> bool {
-    let found = std::process::Command::new(program)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!(
-            "skipped: {why} needs `{program}`; install it with `apt-get install {program}` (.ci/run does)"
-        );
-    }
-    found
-}
-
 /// The completion script for `shell`, checked to be the tool's.
 fn completions(shell: &str) -> String {
     let o = run(&["completions", shell]);

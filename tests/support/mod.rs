@@ -18,3 +18,15 @@ pub fn stderr(o: &Output) -> String {
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
+
+/// Whether `program` runs here; if not, says why the test is skipped (a
+/// machine with only Rust runs the tests; `.ci/run` installs the rest).
+pub fn have(program: &str, why: &str) -> bool {
+    // Installed when it starts at all (poppler's tools answer `--version`
+    // with an error).
+    let found = Command::new(program).arg("--version").output().is_ok();
+    if !found {
+        eprintln!("skipped: {why} needs `{program}`; install it (.ci/run does)");
+    }
+    found
+}
