@@ -154,8 +154,7 @@ pub fn check_text(text: &str, options: &CheckOptions) -> CheckReport {
     let diags = settings.problems.clone();
     let run = CheckRun::with_rules(&settings, options.shortest);
     let mut book_diags = Vec::new();
-    let mut book = Book::parse(SourceFile::new(STDIN_NAME, text), &mut book_diags);
-    book.folder = settings.stdin_folder.clone();
+    let book = settings.stdin_book(STDIN_NAME, text, &mut book_diags);
     let diagrams = book.diagrams.len();
     let one = check_loaded_book(book, book_diags, &run);
     // No unused-variant warnings: the settings' own books were not read.

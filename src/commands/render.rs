@@ -71,11 +71,10 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
         RenderInput::Text { .. } => Settings::for_stdin(&flags),
     };
     let (book, shown) = match &options.input {
-        RenderInput::Text { name, text } => {
-            let mut book = Book::parse(SourceFile::new(name.as_str(), text.as_str()), &mut diags);
-            book.folder = settings.stdin_folder.clone();
-            (book, PathBuf::from("-"))
-        }
+        RenderInput::Text { name, text } => (
+            settings.stdin_book(name, text, &mut diags),
+            PathBuf::from("-"),
+        ),
         RenderInput::File(file) => match Book::load(file, &mut diags) {
             Some(b) => (b, file.clone()),
             None => return Err(Failure::Input(diags)),

@@ -190,6 +190,19 @@ impl Settings {
         self.templates.get_or_init(Templates::builtin)
     }
 
+    /// A rulebook read from standard input, named `name` in messages and
+    /// standing in [`Settings::stdin_folder`]; its problems go to `diags`.
+    pub fn stdin_book(
+        &self,
+        name: &str,
+        text: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> crate::book::Book {
+        let mut book = crate::book::Book::parse(SourceFile::new(name, text), diags);
+        book.folder = self.stdin_folder.clone();
+        book
+    }
+
     /// The rulebooks to read; problems finding them go to `diags`.
     pub fn books(&self, diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
         find_books(&self.paths, diags)
