@@ -239,7 +239,7 @@ impl Diagnostic {
         }
     }
 
-    /// One JSON object, for tools (the README's "Machine output" gives
+    /// One JSON object, for tools (the guide's "Machine output", docs/commands.md, gives
     /// every field).
     pub fn render_json(&self) -> String {
         let at = self.line_col();

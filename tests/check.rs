@@ -710,10 +710,10 @@ fn every_test_a_rules_ledger_names_exists() {
     assert!(rows > 100, "the ledgers have {rows} checkable rows");
 }
 
-/// The README's engine section has a row a game, with its ledger's totals.
+/// The guide's engine chapter has a row a game, with its ledger's totals.
 #[test]
-fn the_readme_states_each_ledgers_totals() {
-    let readme = fs::read_to_string("README.md").unwrap();
+fn the_guide_states_each_ledgers_totals() {
+    let readme = fs::read_to_string("docs/engine.md").unwrap();
     for l in ledgers() {
         let row = format!(
             "| {} | {} | {} | {} |",
@@ -721,7 +721,7 @@ fn the_readme_states_each_ledgers_totals() {
         );
         assert!(
             readme.lines().any(|line| line.starts_with(&row)),
-            "README.md: no row starting `{row}`"
+            "docs/engine.md: no row starting `{row}`"
         );
     }
 }

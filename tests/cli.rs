@@ -744,8 +744,8 @@ fn check_json_gives_each_diagrams_fen_in_a_record_of_its_own() {
     );
     let c960 = fens.iter().find(|r| r["section"] == "Chess960").unwrap();
     assert_eq!(c960["variant"], "chess960");
-    // The keys are the README's, in its machine-output table.
-    let readme = fs::read_to_string("README.md").unwrap();
+    // The keys are the guide's, in its machine-output table.
+    let readme = fs::read_to_string("docs/commands.md").unwrap();
     assert_eq!(record_keys(first), documented_keys(&readme, "key"));
     // Findings keep their form: no FEN key.
     let o = run(&[
@@ -757,11 +757,11 @@ fn check_json_gives_each_diagrams_fen_in_a_record_of_its_own() {
     let first: serde_json::Value =
         serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
     assert!(first.get("severity").is_some() && first.get("fen").is_none());
-    // A finding's keys are the README's, in its table of a finding's fields.
+    // A finding's keys are the guide's, in its table of a finding's fields.
     assert_eq!(record_keys(&first), documented_keys(&readme, "field"));
 }
 
-/// The keys a README table names in its first column (`a`, `b` for two),
+/// The keys a guide's table names in its first column (`a`, `b` for two),
 /// sorted; the table is the one whose header is `| HEADER | value |`.
 fn documented_keys(readme: &str, header: &str) -> Vec<String> {
     let table = readme

@@ -22,7 +22,7 @@ use crate::style::Style;
 const MARK_WIDTH: f64 = 0.4;
 const MARK_COLOUR: &str = "#000000";
 const TEXT_COLOUR: &str = "#5a5a5a";
-/// Text smaller than this is left out: the README says it all too.
+/// Text smaller than this is left out: the guide says it all too.
 const MIN_TEXT: f32 = 4.5;
 
 /// One card on a sheet.

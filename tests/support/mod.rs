@@ -26,7 +26,17 @@ pub fn have(program: &str, why: &str) -> bool {
     // with an error).
     let found = Command::new(program).arg("--version").output().is_ok();
     if !found {
-        eprintln!("skipped: {why} needs `{program}`; install it (.ci/run does)");
+        say_skipped(&format!(
+            "{why} needs `{program}`; install it (.ci/run does)"
+        ));
     }
     found
+}
+
+/// Prints why a test is skipped where the user sees it: straight to
+/// standard error, which the test harness does not capture (its
+/// `eprintln!` capture would hide the line for a test that passes).
+pub fn say_skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "skipped: {why}");
 }
