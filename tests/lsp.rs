@@ -223,7 +223,7 @@ fn a_rules_finding_can_be_allowed_from_the_editor() {
 }
 
 #[test]
-fn a_diagram_hovered_shows_its_drawing_fen_and_move() {
+fn a_diagram_hovered_shows_its_fen_move_and_a_link_to_its_drawing() {
     let (_dir, path, uri) = rules_copy("rules.md");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut c = Client::initialized(json!({}));
@@ -240,27 +240,23 @@ fn a_diagram_hovered_shows_its_drawing_fen_and_move() {
         "{value}"
     );
     assert!(
-        value.contains("(data:image/svg+xml;base64,"),
-        "{value:.300}"
+        value.contains(
+            "FEN (White to move): `r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1`"
+        ),
+        "{value}"
     );
-    assert!(
-        value.contains("FEN: `r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 1`"),
-        "{}",
-        &value[value.len().saturating_sub(200)..]
-    );
-    // The drawing is the diagram's SVG.
-    let b64 = value
-        .split("base64,")
+    // The drawing is a link to the diagram's SVG, in a file of the
+    // server's own, not kilobytes inline.
+    assert!(!value.contains("data:"), "{value:.300}");
+    let link = value
+        .split("](file://")
         .nth(1)
-        .unwrap()
-        .split(')')
-        .next()
-        .unwrap();
-    use base64::Engine as _;
-    let svg = base64::engine::general_purpose::STANDARD
-        .decode(b64)
-        .unwrap();
-    assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("no drawing: {value}"));
+    assert!(link.ends_with(".svg"), "{link}");
+    let svg = std::fs::read_to_string(link).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg:.100}");
+    assert!(value.len() < 400, "{} characters: {value}", value.len());
     // Outside any diagram: nothing.
     let none = c.request(
         "textDocument/hover",
@@ -268,6 +264,10 @@ fn a_diagram_hovered_shows_its_drawing_fen_and_move() {
     );
     assert_eq!(none["result"], Value::Null, "{none}");
     assert_eq!(c.shutdown(), 0);
+    assert!(
+        !Path::new(link).exists(),
+        "the drawings go when the server exits"
+    );
 }
 
 #[test]
@@ -464,4 +464,48 @@ fn random_edits_and_requests_are_all_answered() {
     );
     assert!(symbols["result"].is_array(), "{symbols}");
     assert_eq!(c.shutdown(), 0);
+}
+
+/// Every hover on the bundled books stays small (a hover that fills the
+/// terminal was issue 37): short text, and the drawing only as a link.
+#[test]
+fn every_hover_on_the_bundled_books_is_small() {
+    const MOST: usize = 1_000;
+    for book in ["rules.md", "new_rules.md", "karl.md"] {
+        let (_dir, path, uri) = rules_copy(book);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut c = Client::initialized(json!({}));
+        c.open(&uri, &text);
+        let (mut sizes, mut largest, mut at) = (Vec::new(), 0, 0);
+        for (line, l) in text.lines().enumerate() {
+            if !(l.starts_with("    ") || l.starts_with('\t')) {
+                continue;
+            }
+            let reply = c.request(
+                "textDocument/hover",
+                json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": 4 } }),
+            );
+            let Some(value) = reply["result"]["contents"]["value"].as_str() else {
+                continue;
+            };
+            sizes.push(value.chars().count());
+            if value.chars().count() > largest {
+                (largest, at) = (value.chars().count(), line + 1);
+            }
+            assert!(
+                value.chars().count() <= MOST,
+                "{book}:{}: a hover of {} characters: {value:.400}",
+                line + 1,
+                value.chars().count()
+            );
+        }
+        assert!(!sizes.is_empty(), "{book}: no hover");
+        sizes.sort_unstable();
+        eprintln!(
+            "{book}: {} hovers, median {} characters, the largest {largest} (line {at})",
+            sizes.len(),
+            sizes[sizes.len() / 2]
+        );
+        assert_eq!(c.shutdown(), 0);
+    }
 }
