@@ -148,7 +148,7 @@ enum Command {
         /// Which diagram of the file, counting from 1
         #[arg(long, value_name = "N", required_unless_present = "from_fen")]
         diagram: Option<usize>,
-        /// Where to write: a `.svg` or `.png` file, or a file for the FEN [default: standard output]
+        /// Where to write: a `.svg` or `.png` file, or a file for the FEN (for the diagram lines, with --from-fen) [default: standard output]
         #[arg(short = 'o', long = "out", alias = "output", value_name = "FILE")]
         out: Option<PathBuf>,
         /// What to make: svg, png, or fen (the position as FEN, when the diagram is a chess position) [default: by FILE's extension, else svg]
@@ -157,13 +157,12 @@ enum Command {
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
-        /// Print the diagram lines of a FEN's position (quoted, or its fields as separate words; `_` may stand for a space)
+        /// Print the diagram lines of a FEN's position, or draw it with `-o FILE.svg`, `-o FILE.png` or `--format svg|png`. The FEN quoted, or its fields as separate words (`_` may stand for a space); options may come after it: `--from-fen 8/8/8/8/8/8/8/K6k w - - 0 1 -o x.svg`
         #[arg(
             long,
             value_name = "FEN",
             num_args = 1..=6,
-            allow_hyphen_values = true,
-            conflicts_with_all = ["file", "diagram", "out", "format", "style"]
+            conflicts_with_all = ["file", "diagram"]
         )]
         from_fen: Option<Vec<String>>,
     },
@@ -403,9 +402,14 @@ where
             style,
             from_fen: Some(fen),
         } => {
-            // clap refuses the other arguments beside --from-fen.
-            let _ = (file, diagram, out, format, style);
-            render_from_fen(&ui, &fen.join(" "))
+            // clap refuses a rulebook and a diagram beside --from-fen.
+            let _ = (file, diagram);
+            let options = render::FromFenOptions {
+                output: out,
+                style,
+                format: format.map(RenderFormat::from),
+            };
+            render_from_fen(&ui, &fen.join(" "), &options)
         }
         Command::Render {
             file,
@@ -808,19 +812,29 @@ fn render(
     }
 }
 
-/// `render --from-fen`: the diagram lines on standard output, and what
-/// of the FEN they cannot say as notes on standard error.
-fn render_from_fen(ui: &Ui, fen: &str) -> u8 {
-    match render::from_fen(fen) {
-        Ok(made) => {
-            let _ = std::io::stdout().lock().write_all(made.lines.as_bytes());
-            for note in &made.notes {
-                ui.info(&format!("note: {note}"));
-            }
-            EXIT_OK
+/// `render --from-fen`: the diagram lines or the drawing on standard
+/// output or into `-o`'s file, and what of the FEN the lines cannot say as
+/// notes on standard error.
+fn render_from_fen(ui: &Ui, fen: &str, options: &render::FromFenOptions) -> u8 {
+    let (made, notes) = match render::from_fen_with(fen, options) {
+        Ok(made) => made,
+        Err(failure) => return ui.fail(failure),
+    };
+    match made {
+        render::FenMade::Lines(text) | render::FenMade::Drawn(Rendered::Svg(text)) => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
         }
-        Err(failure) => ui.fail(failure),
+        render::FenMade::Drawn(Rendered::Fen(fen)) => {
+            let _ = writeln!(std::io::stdout().lock(), "{fen}");
+        }
+        render::FenMade::Drawn(Rendered::Written(path)) => {
+            ui.detail(&format!("wrote {}", path.display()));
+        }
     }
+    for note in &notes {
+        ui.info(&format!("note: {note}"));
+    }
+    EXIT_OK
 }
 
 fn serve(ui: &Ui, options: &crate::commands::serve::ServeOptions) -> u8 {
