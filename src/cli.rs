@@ -543,10 +543,10 @@ impl Ui {
     /// The files a run wrote and removed, with `-v`.
     fn changes(&self, root: &Path, changes: &crate::output::Changes) {
         for rel in &changes.written {
-            self.detail(&format!("wrote {}", root.join(rel).display()));
+            self.detail(&format!("wrote {}", crate::paths::shown(&root.join(rel))));
         }
         for rel in &changes.removed {
-            self.detail(&format!("removed {}", root.join(rel).display()));
+            self.detail(&format!("removed {}", crate::paths::shown(&root.join(rel))));
         }
     }
 
@@ -731,9 +731,9 @@ fn build(ui: &Ui, options: &BuildOptions) -> u8 {
                 "built {}: {}{kept} -> {}, {} and {}",
                 book.name,
                 count(book.diagrams, "diagram"),
-                book.page.display(),
-                book.pdf.display(),
-                book.html.display()
+                crate::paths::shown(&book.page),
+                crate::paths::shown(&book.pdf),
+                crate::paths::shown(&book.html)
             ));
         }
         built.diags.retain(|d| d.allowed.is_none());
@@ -788,7 +788,7 @@ fn render(
     let drew = || {
         format!(
             "drew diagram {diagram} of {} in {}",
-            file.display(),
+            crate::paths::shown(&file),
             duration(started.elapsed())
         )
     };
@@ -805,7 +805,7 @@ fn render(
         }
         Ok(Rendered::Written(path)) => {
             ui.detail(&drew());
-            ui.detail(&format!("wrote {}", path.display()));
+            ui.detail(&format!("wrote {}", crate::paths::shown(&path)));
             EXIT_OK
         }
         Err(failure) => ui.fail(failure),
@@ -828,7 +828,7 @@ fn render_from_fen(ui: &Ui, fen: &str, options: &render::FromFenOptions) -> u8 {
             let _ = writeln!(std::io::stdout().lock(), "{fen}");
         }
         render::FenMade::Drawn(Rendered::Written(path)) => {
-            ui.detail(&format!("wrote {}", path.display()));
+            ui.detail(&format!("wrote {}", crate::paths::shown(&path)));
         }
     }
     for note in &notes {
@@ -857,18 +857,18 @@ fn init(ui: &Ui, dir: &Path) -> u8 {
         Err(failure) => return ui.fail(failure),
     };
     for path in &made.created {
-        ui.info(&format!("created {}", path.display()));
+        ui.info(&format!("created {}", crate::paths::shown(path)));
     }
     if let Some((path, line)) = &made.kept_gitignore {
         ui.info(&format!(
             "kept {} as it is: add `{line}` to it, so git leaves the output alone",
-            path.display()
+            crate::paths::shown(path)
         ));
     }
     let cd = if dir == Path::new(".") {
         String::new()
     } else {
-        format!("cd {} && ", dir.display())
+        format!("cd {} && ", crate::paths::shown(dir))
     };
     ui.info(&format!(
         "next: {cd}chess-kit-docs check && chess-kit-docs build (writes output/)"
@@ -913,7 +913,7 @@ fn man(ui: &Ui, out: Option<&Path>) -> u8 {
     for (name, roff) in &pages {
         let path = dir.join(name);
         match crate::output::write_atomic(&path, roff) {
-            Ok(()) => ui.detail(&format!("wrote {}", path.display())),
+            Ok(()) => ui.detail(&format!("wrote {}", crate::paths::shown(&path))),
             Err(d) => errors.push(d),
         }
     }
@@ -923,7 +923,7 @@ fn man(ui: &Ui, out: Option<&Path>) -> u8 {
     ui.info(&format!(
         "wrote {} into {}",
         count(pages.len(), "manual page"),
-        dir.display()
+        crate::paths::shown(dir)
     ));
     EXIT_OK
 }
@@ -936,14 +936,14 @@ fn clean(ui: &Ui, options: &CleanOptions) -> u8 {
     if !cleaned.existed {
         ui.info(&format!(
             "nothing to clean: {} does not exist",
-            cleaned.root.display()
+            crate::paths::shown(&cleaned.root)
         ));
         return EXIT_OK;
     }
     if cleaned.removed.is_empty() && cleaned.diags.is_empty() {
         ui.info(&format!(
             "nothing to clean: {} holds none of the tool's files",
-            cleaned.root.display()
+            crate::paths::shown(&cleaned.root)
         ));
         return EXIT_OK;
     }
@@ -956,7 +956,7 @@ fn clean(ui: &Ui, options: &CleanOptions) -> u8 {
     );
     ui.info(&format!(
         "cleaned {}: {} removed in {}",
-        cleaned.root.display(),
+        crate::paths::shown(&cleaned.root),
         count(cleaned.removed.len(), "file"),
         duration(cleaned.elapsed)
     ));
@@ -979,9 +979,9 @@ fn deck(ui: &Ui, request: &DeckRequest) -> u8 {
         count(made.printed, "card"),
         count(made.pages, "page"),
         made.page.name(),
-        made.pdf.display(),
+        crate::paths::shown(&made.pdf),
         count(made.faces, "card image"),
-        made.images.display(),
+        crate::paths::shown(&made.images),
         made.drawn,
         count(made.files.written, "file"),
         made.files.unchanged,

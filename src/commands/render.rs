@@ -85,7 +85,7 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
     if number == 0 || number > count {
         return Err(Failure::Usage(format!(
             "{} has {count} diagram{}; --diagram must be from 1 to {count}",
-            shown.display(),
+            crate::paths::shown(&shown),
             if count == 1 { "" } else { "s" }
         )));
     }

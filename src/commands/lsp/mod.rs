@@ -302,7 +302,7 @@ impl Server {
             let Ok(check) = checked else {
                 eprintln!(
                     "chess-kit-docs lsp: checking {} failed",
-                    open.path.display()
+                    crate::paths::shown(&open.path)
                 );
                 continue;
             };
