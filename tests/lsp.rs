@@ -509,3 +509,114 @@ fn every_hover_on_the_bundled_books_is_small() {
         assert_eq!(c.shutdown(), 0);
     }
 }
+
+/// The Neovim setup the guide gives (editors/neovim/chess-kit-docs.lua),
+/// in the Neovim installed here (Debian 12's is 0.7.2, the oldest it
+/// supports): opening a rulebook with an illegal arrow starts the server,
+/// its diagnostic arrives at the arrow's line, and K's hover request
+/// gets the short hover. Skipped, with a line, without `nvim`.
+#[test]
+fn neovim_with_the_shipped_setup_shows_the_diagnostics_and_hover() {
+    let found = std::process::Command::new("nvim")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    let Some(version) = found else {
+        eprintln!("skipped: the Neovim setup's test needs `nvim` (apt-get install neovim)");
+        return;
+    };
+    let version = String::from_utf8_lossy(&version.stdout);
+    let (dir, path, _) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap().replacen(
+        "    arrow: e5, d4, black",
+        "    arrow: e5, d3, black",
+        1,
+    );
+    std::fs::write(&path, &text).unwrap();
+    let line = line_of(&text, "    arrow: e5, d3, black");
+    let setup = Path::new(env!("CARGO_MANIFEST_DIR")).join("editors/neovim/chess-kit-docs.lua");
+    let out = dir.path().join("nvim-result.json");
+    let lua = |s: &Path| format!("{:?}", s.display().to_string());
+    let init = dir.path().join("init.lua");
+    std::fs::write(
+        &init,
+        format!(
+            "vim.g.chess_kit_docs_path = {}\ndofile({})\n",
+            lua(Path::new(env!("CARGO_BIN_EXE_chess-kit-docs"))),
+            lua(&setup)
+        ),
+    )
+    .unwrap();
+    let probe = dir.path().join("probe.lua");
+    std::fs::write(
+        &probe,
+        format!(
+            r#"vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+local out = {{ diagnostics = {{}}, hover = "" }}
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  table.insert(out.diagnostics, {{ line = d.lnum, col = d.col, message = d.message }})
+end
+vim.api.nvim_win_set_cursor(0, {{ {row}, 8 }})
+local replies = vim.lsp.buf_request_sync(0, "textDocument/hover", vim.lsp.util.make_position_params(0, "utf-16"), 10000)
+for _, r in pairs(replies or {{}}) do
+  if r.result then out.hover = r.result.contents.value end
+end
+vim.fn.writefile({{ vim.fn.json_encode(out) }}, {out})
+vim.cmd("qa!")
+"#,
+            row = line + 1,
+            out = lua(&out),
+        ),
+    )
+    .unwrap();
+    // Nothing of the user's: no config, plugins or shada, state in the
+    // scratch folder.
+    let mut nvim = std::process::Command::new("nvim")
+        .args(["--headless", "--noplugin", "-i", "NONE", "-u"])
+        .arg(&init)
+        .arg(&path)
+        .arg("-c")
+        .arg(format!("luafile {}", probe.display()))
+        .current_dir(dir.path())
+        .envs(
+            [
+                "XDG_CONFIG_HOME",
+                "XDG_DATA_HOME",
+                "XDG_STATE_HOME",
+                "XDG_CACHE_HOME",
+            ]
+            .map(|v| (v, dir.path().join("xdg"))),
+        )
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while nvim.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = nvim.kill();
+            panic!("nvim did not finish in a minute");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("the probe wrote its result"))
+            .unwrap();
+    let diags = result["diagnostics"].as_array().unwrap();
+    assert_eq!(
+        diags.len(),
+        1,
+        "{}: {result}",
+        version.lines().next().unwrap_or("")
+    );
+    assert_eq!(diags[0]["line"], line, "{result}");
+    assert_eq!(diags[0]["col"], 4, "{result}");
+    let hover = result["hover"].as_str().unwrap();
+    assert!(hover.starts_with("**Zombie Chess, diagram 1**"), "{result}");
+    assert!(hover.len() < 1_000, "{result}");
+    eprintln!(
+        "{}: diagnostics and hover arrive",
+        version.lines().next().unwrap_or("nvim")
+    );
+}
