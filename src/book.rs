@@ -567,7 +567,7 @@ impl Book {
             if let Some((reason, path)) = problem {
                 let mut d = Diagnostic::error(&self.source, link.span, reason);
                 if let Some(path) = path {
-                    d = d.with_help(format!("looked for {}", path.display()));
+                    d = d.with_help(format!("looked for {}", crate::paths::shown(&path)));
                 }
                 diags.push(d);
             }
@@ -608,7 +608,7 @@ impl Book {
             if let Some((reason, path)) = problem {
                 let mut d = Diagnostic::error(&self.source, image.span, reason);
                 if let Some(path) = path {
-                    d = d.with_help(format!("looked for {}", path.display()));
+                    d = d.with_help(format!("looked for {}", crate::paths::shown(&path)));
                 }
                 diags.push(d);
             }
@@ -655,7 +655,7 @@ impl Book {
         if !real.starts_with(&real_dir) {
             return Some(Err(format!(
                 "the {what} `{url}` is a link to {}, outside the book's folder",
-                real.display()
+                crate::paths::shown(&real)
             )));
         }
         Some(Ok(real))

@@ -55,7 +55,7 @@ pub fn load_and_check(settings: &Settings, run: &CheckRun, diags: &mut Vec<Diagn
             timings.push(Stage::since(
                 format!(
                     "read and checked {} ({} diagram{})",
-                    path.display(),
+                    crate::paths::shown(path),
                     checked.book.diagrams.len(),
                     if checked.book.diagrams.len() == 1 {
                         ""
@@ -192,7 +192,11 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
                 let label = match n.kind {
                     engine::NoteKind::Measured => "note: ",
                 };
-                format!("{}:{at}: {label}{}", book.source.path.display(), n.text)
+                format!(
+                    "{}:{at}: {label}{}",
+                    crate::paths::shown(&book.source.path),
+                    n.text
+                )
             })
             .collect();
     } else {

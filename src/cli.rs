@@ -32,7 +32,7 @@ const EXIT_HELP: &str =
 const COMPLETIONS_HELP: &str = "Load it for the shell you are in (bash: `source <(chess-kit-docs completions bash)`), or save it where the shell looks: ~/.local/share/bash-completion/completions/chess-kit-docs, a file `_chess-kit-docs` in a folder of zsh's $fpath, ~/.config/fish/completions/chess-kit-docs.fish.
 
 Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
-const LSP_HELP: &str = "An editor starts it: VS Code through editors/vscode/, Neovim with vim.lsp.start, Helix in languages.toml (the README's \"Editors\" gives each). It reads the rulebooks' settings from their book root, and checks each open rulebook from the editor's text.
+const LSP_HELP: &str = "An editor starts it: VS Code (1.82 or later) through editors/vscode/, Neovim (0.7 or later) with editors/neovim/chess-kit-docs.lua, Helix in languages.toml (the README's \"Editors\" gives each). It reads the rulebooks' settings from their book root, and checks each open rulebook from the editor's text.
 
 Exit status: 0 success, 1 problems in the input (here: the editor exited without a shutdown request, as the protocol counts it), 2 usage.";
 const MAN_HELP: &str = "Read it with `chess-kit-docs man | man -l -`, or install the pages: `chess-kit-docs man -o ~/.local/share/man/man1`.
@@ -148,7 +148,7 @@ enum Command {
         /// Which diagram of the file, counting from 1
         #[arg(long, value_name = "N", required_unless_present = "from_fen")]
         diagram: Option<usize>,
-        /// Where to write: a `.svg` or `.png` file, or a file for the FEN [default: standard output]
+        /// Where to write: a `.svg` or `.png` file, or a file for the FEN (for the diagram lines, with --from-fen) [default: standard output]
         #[arg(short = 'o', long = "out", alias = "output", value_name = "FILE")]
         out: Option<PathBuf>,
         /// What to make: svg, png, or fen (the position as FEN, when the diagram is a chess position) [default: by FILE's extension, else svg]
@@ -157,13 +157,12 @@ enum Command {
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
-        /// Print the diagram lines of a FEN's position (quoted, or its fields as separate words; `_` may stand for a space)
+        /// Print the diagram lines of a FEN's position, or draw it with `-o FILE.svg`, `-o FILE.png` or `--format svg|png`. The FEN quoted, or its fields as separate words (`_` may stand for a space); options may come after it: `--from-fen 8/8/8/8/8/8/8/K6k w - - 0 1 -o x.svg`
         #[arg(
             long,
             value_name = "FEN",
             num_args = 1..=6,
-            allow_hyphen_values = true,
-            conflicts_with_all = ["file", "diagram", "out", "format", "style"]
+            conflicts_with_all = ["file", "diagram"]
         )]
         from_fen: Option<Vec<String>>,
     },
@@ -403,9 +402,14 @@ where
             style,
             from_fen: Some(fen),
         } => {
-            // clap refuses the other arguments beside --from-fen.
-            let _ = (file, diagram, out, format, style);
-            render_from_fen(&ui, &fen.join(" "))
+            // clap refuses a rulebook and a diagram beside --from-fen.
+            let _ = (file, diagram);
+            let options = render::FromFenOptions {
+                output: out,
+                style,
+                format: format.map(RenderFormat::from),
+            };
+            render_from_fen(&ui, &fen.join(" "), &options)
         }
         Command::Render {
             file,
@@ -539,10 +543,10 @@ impl Ui {
     /// The files a run wrote and removed, with `-v`.
     fn changes(&self, root: &Path, changes: &crate::output::Changes) {
         for rel in &changes.written {
-            self.detail(&format!("wrote {}", root.join(rel).display()));
+            self.detail(&format!("wrote {}", crate::paths::shown(&root.join(rel))));
         }
         for rel in &changes.removed {
-            self.detail(&format!("removed {}", root.join(rel).display()));
+            self.detail(&format!("removed {}", crate::paths::shown(&root.join(rel))));
         }
     }
 
@@ -727,9 +731,9 @@ fn build(ui: &Ui, options: &BuildOptions) -> u8 {
                 "built {}: {}{kept} -> {}, {} and {}",
                 book.name,
                 count(book.diagrams, "diagram"),
-                book.page.display(),
-                book.pdf.display(),
-                book.html.display()
+                crate::paths::shown(&book.page),
+                crate::paths::shown(&book.pdf),
+                crate::paths::shown(&book.html)
             ));
         }
         built.diags.retain(|d| d.allowed.is_none());
@@ -784,7 +788,7 @@ fn render(
     let drew = || {
         format!(
             "drew diagram {diagram} of {} in {}",
-            file.display(),
+            crate::paths::shown(&file),
             duration(started.elapsed())
         )
     };
@@ -801,26 +805,36 @@ fn render(
         }
         Ok(Rendered::Written(path)) => {
             ui.detail(&drew());
-            ui.detail(&format!("wrote {}", path.display()));
+            ui.detail(&format!("wrote {}", crate::paths::shown(&path)));
             EXIT_OK
         }
         Err(failure) => ui.fail(failure),
     }
 }
 
-/// `render --from-fen`: the diagram lines on standard output, and what
-/// of the FEN they cannot say as notes on standard error.
-fn render_from_fen(ui: &Ui, fen: &str) -> u8 {
-    match render::from_fen(fen) {
-        Ok(made) => {
-            let _ = std::io::stdout().lock().write_all(made.lines.as_bytes());
-            for note in &made.notes {
-                ui.info(&format!("note: {note}"));
-            }
-            EXIT_OK
+/// `render --from-fen`: the diagram lines or the drawing on standard
+/// output or into `-o`'s file, and what of the FEN the lines cannot say as
+/// notes on standard error.
+fn render_from_fen(ui: &Ui, fen: &str, options: &render::FromFenOptions) -> u8 {
+    let (made, notes) = match render::from_fen_with(fen, options) {
+        Ok(made) => made,
+        Err(failure) => return ui.fail(failure),
+    };
+    match made {
+        render::FenMade::Lines(text) | render::FenMade::Drawn(Rendered::Svg(text)) => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
         }
-        Err(failure) => ui.fail(failure),
+        render::FenMade::Drawn(Rendered::Fen(fen)) => {
+            let _ = writeln!(std::io::stdout().lock(), "{fen}");
+        }
+        render::FenMade::Drawn(Rendered::Written(path)) => {
+            ui.detail(&format!("wrote {}", crate::paths::shown(&path)));
+        }
     }
+    for note in &notes {
+        ui.info(&format!("note: {note}"));
+    }
+    EXIT_OK
 }
 
 fn serve(ui: &Ui, options: &crate::commands::serve::ServeOptions) -> u8 {
@@ -843,18 +857,18 @@ fn init(ui: &Ui, dir: &Path) -> u8 {
         Err(failure) => return ui.fail(failure),
     };
     for path in &made.created {
-        ui.info(&format!("created {}", path.display()));
+        ui.info(&format!("created {}", crate::paths::shown(path)));
     }
     if let Some((path, line)) = &made.kept_gitignore {
         ui.info(&format!(
             "kept {} as it is: add `{line}` to it, so git leaves the output alone",
-            path.display()
+            crate::paths::shown(path)
         ));
     }
     let cd = if dir == Path::new(".") {
         String::new()
     } else {
-        format!("cd {} && ", dir.display())
+        format!("cd {} && ", crate::paths::shown(dir))
     };
     ui.info(&format!(
         "next: {cd}chess-kit-docs check && chess-kit-docs build (writes output/)"
@@ -899,7 +913,7 @@ fn man(ui: &Ui, out: Option<&Path>) -> u8 {
     for (name, roff) in &pages {
         let path = dir.join(name);
         match crate::output::write_atomic(&path, roff) {
-            Ok(()) => ui.detail(&format!("wrote {}", path.display())),
+            Ok(()) => ui.detail(&format!("wrote {}", crate::paths::shown(&path))),
             Err(d) => errors.push(d),
         }
     }
@@ -909,7 +923,7 @@ fn man(ui: &Ui, out: Option<&Path>) -> u8 {
     ui.info(&format!(
         "wrote {} into {}",
         count(pages.len(), "manual page"),
-        dir.display()
+        crate::paths::shown(dir)
     ));
     EXIT_OK
 }
@@ -922,14 +936,14 @@ fn clean(ui: &Ui, options: &CleanOptions) -> u8 {
     if !cleaned.existed {
         ui.info(&format!(
             "nothing to clean: {} does not exist",
-            cleaned.root.display()
+            crate::paths::shown(&cleaned.root)
         ));
         return EXIT_OK;
     }
     if cleaned.removed.is_empty() && cleaned.diags.is_empty() {
         ui.info(&format!(
             "nothing to clean: {} holds none of the tool's files",
-            cleaned.root.display()
+            crate::paths::shown(&cleaned.root)
         ));
         return EXIT_OK;
     }
@@ -942,7 +956,7 @@ fn clean(ui: &Ui, options: &CleanOptions) -> u8 {
     );
     ui.info(&format!(
         "cleaned {}: {} removed in {}",
-        cleaned.root.display(),
+        crate::paths::shown(&cleaned.root),
         count(cleaned.removed.len(), "file"),
         duration(cleaned.elapsed)
     ));
@@ -965,9 +979,9 @@ fn deck(ui: &Ui, request: &DeckRequest) -> u8 {
         count(made.printed, "card"),
         count(made.pages, "page"),
         made.page.name(),
-        made.pdf.display(),
+        crate::paths::shown(&made.pdf),
         count(made.faces, "card image"),
-        made.images.display(),
+        crate::paths::shown(&made.images),
         made.drawn,
         count(made.files.written, "file"),
         made.files.unchanged,

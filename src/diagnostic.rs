@@ -139,7 +139,11 @@ impl Diagnostic {
         } else {
             self.severity.as_str()
         };
-        format!("{}{at}: {label}: {}", self.path.display(), self.message)
+        format!(
+            "{}{at}: {label}: {}",
+            crate::paths::shown(&self.path),
+            self.message
+        )
     }
 
     /// The human form with ANSI colours, for a terminal. Print it through
@@ -160,7 +164,7 @@ impl Diagnostic {
                 Severity::Warning => Level::WARNING,
             }
         };
-        let path = self.path.display().to_string();
+        let path = crate::paths::shown(&self.path);
         let quote = match (&self.source, self.span) {
             (Some(src), Some(span)) => Some(quoted_line(src, span)),
             _ => None,
@@ -245,7 +249,7 @@ impl Diagnostic {
         let at = self.line_col();
         let end = self.end_line_col();
         serde_json::json!({
-            "file": self.path.display().to_string(),
+            "file": crate::paths::shown(&self.path),
             "line": at.map(|a| a.line),
             "col": at.map(|a| a.col),
             "end_line": end.map(|a| a.line),
@@ -266,7 +270,7 @@ impl Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        let mut props = format!("file={}", escape_property(&self.path.display().to_string()));
+        let mut props = format!("file={}", escape_property(&crate::paths::shown(&self.path)));
         if let (Some(at), Some(end)) = (self.line_col(), self.end_line_col()) {
             // GitHub takes columns (the last one inclusive) on one line only.
             if end.line == at.line {

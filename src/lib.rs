@@ -23,6 +23,7 @@ pub mod import;
 pub mod init;
 pub mod memory;
 pub mod output;
+pub mod paths;
 pub mod pdf;
 pub mod publish;
 pub mod render;

@@ -859,7 +859,7 @@ pub fn sources_inside(root: &Path, sources: &[&Path]) -> Vec<Diagnostic> {
                 source,
                 format!(
                     "refused: this source lies inside the output folder {}, where publishing could overwrite it; choose another output folder",
-                    root.display()
+                    crate::paths::shown(&root)
                 ),
             )
         })
@@ -893,10 +893,10 @@ fn inside(root: &Path, rel: &str) -> Result<PathBuf, String> {
         at.push(part);
         match fs::symlink_metadata(&at) {
             Ok(meta) if meta.file_type().is_symlink() => {
-                return Err(format!("`{}` is a symbolic link", at.display()));
+                return Err(format!("`{}` is a symbolic link", crate::paths::shown(&at)));
             }
             Ok(meta) if !meta.is_dir() => {
-                return Err(format!("`{}` is not a folder", at.display()));
+                return Err(format!("`{}` is not a folder", crate::paths::shown(&at)));
             }
             Ok(_) => {}
             Err(_) => break,

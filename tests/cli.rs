@@ -701,6 +701,97 @@ fn render_from_fen_prints_the_diagram_lines() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
+/// Options after `--from-fen FEN` are options (issue 37: the FEN took
+/// `-o x.svg` as two more fields), however the FEN is spelt: quoted, as
+/// its six fields, as fewer, or with `_` for the spaces. `-o FILE.svg` or
+/// `.png` and `--format` draw the position as `render -` draws its lines;
+/// another file gets the lines.
+#[test]
+fn render_from_fen_reads_the_options_after_the_fen() {
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).display().to_string();
+    let lines = stdout(&run(&["render", "--from-fen", fen]));
+    // The drawing `render -` makes of the same lines.
+    let drawn = run_with_stdin(&["render", "-", "--diagram", "1"], lines.as_bytes());
+    assert_eq!(drawn.status.code(), Some(0), "{}", stderr(&drawn));
+    let svg = stdout(&drawn);
+    assert!(svg.starts_with("<svg"), "{svg:.100}");
+
+    let quoted_eq = format!("--from-fen={fen}");
+    let underscores = fen.replace(' ', "_");
+    let (a, b, c, d, e) = (
+        at("a.svg"),
+        at("b.svg"),
+        at("c.svg"),
+        at("d.svg"),
+        at("e.svg"),
+    );
+    let mut six = vec!["render", "--from-fen"];
+    six.extend(&fields);
+    six.extend(["-o", &b]);
+    let spellings: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["render", "--from-fen", fen, "-o", &a], &a),
+        (six, &b),
+        (vec!["render", &quoted_eq, "--out", &c], &c),
+        (vec!["render", "--from-fen", &underscores, "-o", &d], &d),
+        (vec!["render", "-o", &e, "--from-fen", fen], &e),
+    ];
+    for (args, file) in &spellings {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{args:?}");
+        assert_eq!(fs::read_to_string(file).unwrap(), svg, "{args:?}");
+    }
+
+    // Fewer fields, then options: SVG on standard output, a PNG file.
+    let o = run(&[
+        "render",
+        "--from-fen",
+        fields[0],
+        fields[1],
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("<svg"), "{}", stdout(&o));
+    let png = at("x.png");
+    let o = run(&[
+        "render",
+        "--from-fen",
+        fields[0],
+        fields[1],
+        "-o",
+        &png,
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let o = run(&["render", "--from-fen", fen, "--format", "png", "-o", &png]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+
+    // Another file gets the lines; --format fen is a usage error.
+    let md = at("x.md");
+    let mut args = vec!["render", "--from-fen"];
+    args.extend(&fields);
+    args.extend(["-o", &md]);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(&md).unwrap(), lines);
+    let o = run(&["render", "--from-fen", fen, "--format", "fen"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--format is svg or png"),
+        "{}",
+        stderr(&o)
+    );
+
+    // `render --help` says how.
+    let help = stdout(&run(&["render", "--help"]));
+    assert!(help.contains("options may come after it"), "{help}");
+}
+
 /// `check --format json`: after the findings, each diagram's FEN in a
 /// record of its own (its place, its number in the file, its section),
 /// or `null` with the reason.
@@ -1201,8 +1292,8 @@ fn clean_deletes_what_build_and_deck_wrote_and_nothing_else() {
     let o = run(&["clean", b, "-v"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let err = stderr(&o);
-    // Named as the settings name it.
-    let shown = books.join("../public");
+    // Named as the settings name it, without the `..` step (`books/../public`).
+    let shown = out.clone();
     assert!(
         err.contains(&format!("cleaned {}: ", shown.display())),
         "{err}"

@@ -198,3 +198,76 @@ fn init_keeps_a_new_repositorys_gitignore_and_suggests_its_line() {
     let check = run_in(dir, &["check"]);
     assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
 }
+
+/// The paths a run prints have no `.` or `..` steps inside them (issue
+/// 37: `rules/../output/rules.pdf`, from the settings' `out = "../output"`
+/// joined onto `rules/`): a path is printed as the user would write it,
+/// relative where it was given relative, `..` only at its start.
+#[test]
+fn paths_print_without_dot_steps() {
+    /// The words of `text` that are paths with a `.` or `..` step after
+    /// the leading `..`s.
+    fn dotted(text: &str) -> Vec<String> {
+        text.split_whitespace()
+            .map(|w| w.trim_matches(|c: char| "\"',;:`()".contains(c)))
+            .filter(|w| w.contains('/') && !w.contains("://"))
+            .filter(|w| {
+                let steps: Vec<&str> = w.split('/').skip_while(|s| *s == "..").collect();
+                steps.iter().any(|s| *s == "." || *s == "..")
+            })
+            .map(str::to_string)
+            .collect()
+    }
+    assert_eq!(
+        dotted("rules/../output/x.pdf ./y ../z ../../a/b"),
+        ["rules/../output/x.pdf", "./y"]
+    );
+
+    let tmp = tempfile::tempdir().unwrap();
+    let book = tmp.path().join("my-book");
+    let rules = book.join("rules");
+    let mut printed = Vec::new();
+    let mut runs = |dir: &Path, args: &[&str]| {
+        let o = run_in(dir, args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        printed.push((args.join(" "), format!("{}{}", stderr(&o), stdout(&o))));
+    };
+    runs(tmp.path(), &["init", "./my-book"]);
+    // From the project, whose settings say `out = "../output"`.
+    runs(&book, &["build", "-v"]);
+    runs(&book, &["build", "./rules/./rules.md"]);
+    runs(&book, &["check", "-v", "./rules", "--format", "json"]);
+    runs(&book, &["deck", "-v"]);
+    runs(
+        &book,
+        &[
+            "render",
+            "rules/../rules/rules.md",
+            "--diagram",
+            "1",
+            "-o",
+            "./x.svg",
+            "-v",
+        ],
+    );
+    // From the rulebooks' folder, and with --out given with dots.
+    runs(&rules, &["build", "-v"]);
+    runs(&rules, &["build", "--out", "./../built"]);
+    runs(&rules, &["deck", "-o", "../built/./cards"]);
+    runs(&book, &["build", "--out", "output/../elsewhere"]);
+    runs(&rules, &["clean", "-v"]);
+    runs(&rules, &["clean"]);
+    runs(&book, &["clean", "--out", "./built/"]);
+    runs(&book, &["man", "-o", "./man/../pages"]);
+    for (args, text) in &printed {
+        assert_eq!(dotted(text), Vec::<String>::new(), "{args}: {text}");
+    }
+    // Relative where given relative, `..` at the start where it leads out.
+    let said = |args: &str| &printed.iter().find(|(a, _)| a == args).unwrap().1;
+    assert!(said("init ./my-book").contains("created my-book/rules/rules.md"));
+    assert!(said("build -v").contains("-> output/site/rules.md, output/rules.pdf"));
+    assert!(said("build -v").contains("wrote output/rules.pdf"));
+    assert!(said("build --out ./../built").contains("-> ../built/site/rules.md"));
+    assert!(said("clean -v").contains("cleaned ../output:"));
+    assert!(said("clean --out ./built/").contains("cleaned built:"));
+}

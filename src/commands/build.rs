@@ -148,7 +148,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
             path,
             format!(
                 "not published: {} has {count} error{} (above)",
-                path.display(),
+                crate::paths::shown(path),
                 if count == 1 { "" } else { "s" }
             ),
         );

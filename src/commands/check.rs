@@ -98,7 +98,7 @@ impl FenRecord {
             Err(r) => (None, None, Some(r.as_str())),
         };
         serde_json::json!({
-            "file": self.file.display().to_string(),
+            "file": crate::paths::shown(&self.file),
             "line": self.line,
             "col": self.col,
             "diagram": self.diagram,

@@ -69,8 +69,8 @@ fn deck_book(books: &[Book]) -> Result<&Book, Failure> {
                 &second.source.path,
                 format!(
                     "two rulebooks have a card table: {} and {}, and a deck follows one",
-                    first.source.path.display(),
-                    second.source.path.display()
+                    crate::paths::shown(&first.source.path),
+                    crate::paths::shown(&second.source.path)
                 ),
             )
             .with_help("give the deck the rulebook whose cards it prints: `deck rules/<book>.md`"),

@@ -85,7 +85,7 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
     if number == 0 || number > count {
         return Err(Failure::Usage(format!(
             "{} has {count} diagram{}; --diagram must be from 1 to {count}",
-            shown.display(),
+            crate::paths::shown(&shown),
             if count == 1 { "" } else { "s" }
         )));
     }
@@ -201,6 +201,72 @@ pub fn from_fen(fen: &str) -> Result<FromFen, Failure> {
     })?;
     let (lines, notes) = engine::fen::diagram_lines(&pos);
     Ok(FromFen { lines, notes })
+}
+
+/// What `render --from-fen` is asked for beside the FEN.
+#[derive(Clone, Debug, Default)]
+pub struct FromFenOptions {
+    /// A `.svg` or `.png` file for a drawing, any other for the lines;
+    /// `None` for standard output.
+    pub output: Option<PathBuf>,
+    pub style: Option<PathBuf>,
+    /// `Svg` or `Png` to draw the position; `None` to go by the output's
+    /// extension, the lines when it is neither.
+    pub format: Option<RenderFormat>,
+}
+
+/// `render --from-fen` with its options: the diagram lines, on standard
+/// output or into a file, or the position drawn as SVG or PNG (as
+/// `render -` draws the same lines read from standard input); and what
+/// of the FEN the lines cannot say.
+pub fn from_fen_with(
+    fen: &str,
+    options: &FromFenOptions,
+) -> Result<(FenMade, Vec<String>), Failure> {
+    let made = from_fen(fen)?;
+    let ext = options
+        .output
+        .as_ref()
+        .and_then(|p| p.extension())
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let draw = match (options.format, ext.as_deref()) {
+        (Some(RenderFormat::Fen), _) => {
+            return Err(Failure::Usage(
+                "--from-fen makes diagram lines or a drawing: --format is svg or png".to_string(),
+            ));
+        }
+        (Some(format), _) => Some(format),
+        (None, Some("svg" | "png")) => Some(RenderFormat::Drawing),
+        (None, _) => None,
+    };
+    let Some(format) = draw else {
+        let Some(path) = &options.output else {
+            return Ok((FenMade::Lines(made.lines), made.notes));
+        };
+        crate::output::write_atomic(path, made.lines.as_bytes())
+            .map_err(|d| Failure::Input(vec![d]))?;
+        return Ok((FenMade::Drawn(Rendered::Written(path.clone())), made.notes));
+    };
+    let drawn = render(&RenderOptions {
+        input: RenderInput::Text {
+            name: "<FEN>".to_string(),
+            text: made.lines,
+        },
+        diagram: 1,
+        output: options.output.clone(),
+        style: options.style.clone(),
+        format,
+    })?;
+    Ok((FenMade::Drawn(drawn), made.notes))
+}
+
+/// What `render --from-fen` made.
+#[derive(Debug, PartialEq, Eq)]
+pub enum FenMade {
+    /// The diagram lines, for standard output.
+    Lines(String),
+    /// A drawing (or the lines written into a file).
+    Drawn(Rendered),
 }
 
 /// Where in a FEN the field an error names stands.

@@ -206,7 +206,7 @@ pub fn faces_with_games(
         .collect();
     let books = games
         .iter()
-        .map(|b| b.source.path.display().to_string())
+        .map(|b| crate::paths::shown(&b.source.path))
         .collect::<Vec<_>>()
         .join(" or ");
     for aid in &aids.cards {

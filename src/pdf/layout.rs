@@ -1883,7 +1883,7 @@ impl<'a> Ctx<'a> {
                             crate::book::io_reason(&e)
                         ),
                     )
-                    .with_help(format!("looked for {}", path.display())),
+                    .with_help(format!("looked for {}", crate::paths::shown(&path))),
                 );
                 return;
             }

@@ -231,7 +231,7 @@ fn copy_linked_files(book: &Book, out: &OutputDir) -> Vec<Diagnostic> {
                     span,
                     format!("cannot read the linked file `{rel}`: {}", io_reason(&e)),
                 )
-                .with_help(format!("looked for {}", path.display())),
+                .with_help(format!("looked for {}", crate::paths::shown(&path))),
             ),
         }
     }

@@ -178,8 +178,8 @@ fn distinct_books(books: Vec<PathBuf>, diags: &mut Vec<Diagnostic>) -> Vec<PathB
                     format!(
                         "two rulebooks are called `{}`: {} and {}",
                         name.to_string_lossy(),
-                        first.display(),
-                        book.display()
+                        crate::paths::shown(first),
+                        crate::paths::shown(&book)
                     ),
                 )
                 .with_help("their pages, images and PDF would overwrite each other: rename one"),
@@ -366,8 +366,8 @@ mod tests {
         assert!(
             text.contains(&format!(
                 "error: two rulebooks are called `rules`: {} and {}",
-                a.display(),
-                other.display()
+                crate::paths::shown(&a),
+                crate::paths::shown(&other)
             )),
             "{text}"
         );

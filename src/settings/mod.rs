@@ -245,7 +245,7 @@ fn at_setting(config: &Config, keys: &[&str], problems: &mut [Diagnostic]) {
             Some(h) => h.clone(),
             None => format!(
                 "looked for {}; the path is relative to the settings file's folder",
-                d.path.display()
+                crate::paths::shown(&d.path)
             ),
         });
         *d = at;

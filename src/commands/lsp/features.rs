@@ -4,7 +4,6 @@
 
 use std::path::Path;
 
-use base64::Engine as _;
 use ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CompletionItem, CompletionItemKind,
     CompletionTextEdit, CreateFile, CreateFileOptions, DiagnosticSeverity, DocumentChangeOperation,
@@ -52,27 +51,34 @@ pub fn diagnostic(index: &LineIndex, text: &str, d: &Diagnostic) -> ls_types::Di
     }
 }
 
-/// The hover on a diagram: its name, its drawing, its position as FEN and,
-/// on an arrow's line, the move the arrow stands for.
+/// The most findings a hover lists, and the most characters of each: the
+/// editor's problems list has them whole.
+const HOVER_FINDINGS: usize = 3;
+const HOVER_FINDING_CHARS: usize = 120;
+
+/// The hover on a diagram, kept short (a hover that fills the terminal
+/// helps no one): its game and number, on an arrow's line the move the
+/// arrow stands for, its position as FEN with the side to move, its
+/// findings in a line each, and the drawing as a link to an SVG file that
+/// an editor showing Markdown images (VS Code) draws, and any other can
+/// open. Never the drawing inline: a data URL is tens of kilobytes.
 pub fn hover(
     doc: &Document,
     check: &DocumentCheck,
     style: &crate::style::Style,
     offset: usize,
+    drawings: Option<&mut Drawings>,
 ) -> Option<Hover> {
     let (index, entry) = diagram_at(&check.book, offset)?;
-    let diagram = entry.diagram.as_ref();
     let section = check.book.section_of(entry).map(|s| s.title.as_str());
-    let mut parts = vec![format!(
-        "**{}diagram {}**",
+    let name = format!(
+        "{}diagram {}",
         section.map(|s| format!("{s}, ")).unwrap_or_default(),
         entry.number
-    )];
-    let Some(diagram) = diagram else {
-        parts.push("This diagram has errors: it is drawn once they are mended.".into());
-        return Some(markdown_hover(doc, entry.span, parts));
-    };
-    if let DiagramKind::Board(board) = &diagram.kind
+    );
+    let mut parts = vec![format!("**{name}**")];
+    let diagram = entry.diagram.as_ref();
+    if let Some(DiagramKind::Board(board)) = diagram.map(|d| &d.kind)
         && let Some(arrow) = board
             .arrows
             .iter()
@@ -83,20 +89,105 @@ pub fn hover(
             crate::html::alt::arrow_text(board, arrow)
         ));
     }
-    let svg = crate::render::diagram_svg(diagram, style);
-    parts.push(format!(
-        "![{}](data:image/svg+xml;base64,{})",
-        crate::html::alt::alt_text(section, diagram)
-            .replace(['[', ']'], "")
-            .replace('\n', " "),
-        base64::engine::general_purpose::STANDARD.encode(svg)
-    ));
     match check.fens.get(index) {
-        Some(Ok(fen)) => parts.push(format!("FEN: `{}`", fen.fen)),
-        Some(Err(why)) => parts.push(format!("No FEN: {why}.")),
-        None => {}
+        Some(Ok(fen)) => {
+            let turn = match fen.fen.split(' ').nth(1) {
+                Some("b") => "Black to move",
+                _ => "White to move",
+            };
+            parts.push(format!("FEN ({turn}): `{}`", fen.fen));
+        }
+        Some(Err(why)) if diagram.is_some() => parts.push(format!("No FEN: {why}.")),
+        _ => {}
+    }
+    let findings: Vec<&Diagnostic> = check
+        .diags
+        .iter()
+        .filter(|d| {
+            d.span
+                .is_some_and(|s| entry.span.start <= s.start && s.start <= entry.span.end)
+        })
+        .collect();
+    if !findings.is_empty() {
+        let mut lines: Vec<String> = findings
+            .iter()
+            .take(HOVER_FINDINGS)
+            .map(|d| {
+                let what = match (&d.allowed, d.severity) {
+                    (Some(_), _) => "allowed",
+                    (None, Severity::Error) => "error",
+                    (None, Severity::Warning) => "warning",
+                };
+                format!("- {what}: {}", shortened(&d.message, HOVER_FINDING_CHARS))
+            })
+            .collect();
+        if findings.len() > HOVER_FINDINGS {
+            lines.push(format!("- and {} more", findings.len() - HOVER_FINDINGS));
+        }
+        parts.push(lines.join("\n"));
+    }
+    match diagram {
+        None => parts.push("This diagram has errors: it is drawn once they are mended.".into()),
+        Some(diagram) => {
+            let svg = crate::render::diagram_svg(diagram, style);
+            if let Some(uri) = drawings.and_then(|d| d.file(&svg)) {
+                parts.push(format!("![{name}]({})", uri.as_str()));
+            }
+        }
     }
     Some(markdown_hover(doc, entry.span, parts))
+}
+
+/// The first line of `text`, cut to at most `most` characters.
+fn shortened(text: &str, most: usize) -> String {
+    let line = text.lines().next().unwrap_or("");
+    if line.chars().count() <= most && line.len() == text.trim_end().len() {
+        return line.to_string();
+    }
+    let cut: String = line.chars().take(most.saturating_sub(1)).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// The drawings hovers link to: SVG files in a folder of the server's own
+/// (made as mkdtemp makes one, only its owner may enter it), named by
+/// their content so an unchanged diagram is written once; the oldest go
+/// when there are many, and the folder goes when the server exits.
+pub struct Drawings {
+    dir: tempfile::TempDir,
+    /// The files written, oldest first.
+    files: std::collections::VecDeque<std::path::PathBuf>,
+}
+
+/// How many drawings the folder keeps.
+const DRAWINGS_KEPT: usize = 64;
+
+impl Drawings {
+    pub fn new() -> Option<Drawings> {
+        let dir = tempfile::Builder::new()
+            .prefix("chess-kit-docs-lsp-")
+            .tempdir()
+            .ok()?;
+        Some(Drawings {
+            dir,
+            files: std::collections::VecDeque::new(),
+        })
+    }
+
+    /// The file URI of `svg`, written into the folder if it is not there.
+    pub fn file(&mut self, svg: &str) -> Option<Uri> {
+        let name = format!("{:016x}.svg", xxhash_rust::xxh3::xxh3_64(svg.as_bytes()));
+        let path = self.dir.path().join(name);
+        if !self.files.contains(&path) {
+            std::fs::write(&path, svg).ok()?;
+            self.files.push_back(path.clone());
+            while self.files.len() > DRAWINGS_KEPT {
+                if let Some(old) = self.files.pop_front() {
+                    let _ = std::fs::remove_file(old);
+                }
+            }
+        }
+        Uri::from_file_path(&path)
+    }
 }
 
 fn markdown_hover(doc: &Document, span: Span, parts: Vec<String>) -> Hover {

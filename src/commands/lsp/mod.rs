@@ -65,6 +65,8 @@ struct Server {
     elsewhere: BTreeSet<String>,
     shutdown: bool,
     watch_files: bool,
+    /// The drawings hovers link to, made at the first hover.
+    drawings: Option<features::Drawings>,
 }
 
 impl Server {
@@ -77,6 +79,7 @@ impl Server {
             elsewhere: BTreeSet::new(),
             shutdown: false,
             watch_files: false,
+            drawings: None,
         }
     }
 
@@ -299,7 +302,7 @@ impl Server {
             let Ok(check) = checked else {
                 eprintln!(
                     "chess-kit-docs lsp: checking {} failed",
-                    open.path.display()
+                    crate::paths::shown(&open.path)
                 );
                 continue;
             };
@@ -381,12 +384,24 @@ impl Server {
             "textDocument/hover" => {
                 let p: HoverParams = request_params(r.params)?;
                 let at = p.text_document_position_params;
-                let Some((open, check)) = self.checked(&at.text_document.uri) else {
+                let Some(open) = self.docs.get(at.text_document.uri.as_str()) else {
+                    return Ok(Value::Null);
+                };
+                let Some(check) = &open.check else {
                     return Ok(Value::Null);
                 };
                 let offset = open.doc.offset(at.position);
                 let style = style_of(check);
-                to_value(features::hover(&open.doc, check, &style, offset))
+                if self.drawings.is_none() {
+                    self.drawings = features::Drawings::new();
+                }
+                to_value(features::hover(
+                    &open.doc,
+                    check,
+                    &style,
+                    offset,
+                    self.drawings.as_mut(),
+                ))
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = request_params(r.params)?;

@@ -186,8 +186,8 @@ impl Site {
             .filter(|d| d.is_error() || d.is_warning())
             .take(3)
             .map(|d| match d.line_col() {
-                Some(at) => format!("{}:{at}: {}", d.path.display(), d.message),
-                None => format!("{}: {}", d.path.display(), d.message),
+                Some(at) => format!("{}:{at}: {}", crate::paths::shown(&d.path), d.message),
+                None => format!("{}: {}", crate::paths::shown(&d.path), d.message),
             })
             .collect();
         let site_books: Vec<SiteBook> = checked
@@ -335,7 +335,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(Said, &str) + Sync)) -> Resul
     let folder = site_folder().map_err(|e| {
         Failure::Message(format!(
             "cannot make a temporary folder for the site in {}: {e}",
-            std::env::temp_dir().display()
+            crate::paths::shown(&std::env::temp_dir())
         ))
     })?;
     let out = folder.path().to_path_buf();
@@ -405,7 +405,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(Said, &str) + Sync)) -> Resul
             if let Err(e) = d.watcher().watch(&path, mode) {
                 say(
                     Said::Warning,
-                    &format!("warning: cannot watch {}: {e}", path.display()),
+                    &format!("warning: cannot watch {}: {e}", crate::paths::shown(&path)),
                 );
             }
         }
@@ -462,7 +462,7 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(Said, &str) + Sync)) -> Resul
     if let Err(e) = folder.close() {
         say(
             Said::Warning,
-            &format!("warning: cannot remove {}: {e}", out.display()),
+            &format!("warning: cannot remove {}: {e}", crate::paths::shown(&out)),
         );
     }
     say(Said::Info, "stopped");
