@@ -21,6 +21,9 @@ use crate::pdf::PageFormat;
 
 /// The program's name, as it is installed.
 const NAME: &str = "chess-kit-docs";
+/// `--version`: the crate's version and, where build.rs could tell, the
+/// commit it was built from: `0.1.0 (5055dec 2026-11-29)`.
+const VERSION: &str = env!("CHESS_KIT_DOCS_VERSION");
 
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
@@ -42,7 +45,7 @@ Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage
 #[derive(Parser, Debug)]
 #[command(
     name = NAME,
-    version,
+    version = VERSION,
     about = "Checks chess-variant rulebooks and publishes them: website pages and images, PDF books, and the card deck",
     after_help = EXIT_HELP
 )]

@@ -923,6 +923,46 @@ fn the_books_own_style_applies_from_any_current_folder() {
     assert!(png_width(&book.join("drafts/d.png")) < 120);
 }
 
+/// `--version` names the crate's version, then the commit it was built
+/// from with its date (build.rs): `chess-kit-docs 0.1.0 (5055dec
+/// 2026-11-29)`. Built from a git checkout, that commit is HEAD's: the
+/// build script runs again when HEAD moves, so the binary is never stale.
+#[test]
+fn version_names_the_version_and_the_commit() {
+    let expected = format!("chess-kit-docs {}", env!("CARGO_PKG_VERSION"));
+    for flag in ["--version", "-V"] {
+        let o = run(&[flag]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let said = stdout(&o);
+        assert!(said.starts_with(&expected), "{said}");
+        let commit = said.trim_end()[expected.len()..].to_string();
+        assert!(
+            commit.is_empty() || (commit.starts_with(" (") && commit.ends_with(')')),
+            "{said}"
+        );
+        // Told by the build's environment, or read from git where there is
+        // a checkout (not in a packaged crate).
+        let head = Command::new("git")
+            .args(["log", "-1", "--format=%h %cs"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+        let told = option_env!("CHESS_KIT_DOCS_COMMIT").map(str::trim);
+        let from = match (told, head) {
+            (Some(""), _) => None,
+            (Some(told), _) => Some(told.to_string()),
+            (None, head) if Path::new(env!("CARGO_MANIFEST_DIR")).join(".git").exists() => head,
+            (None, _) => None,
+        };
+        match from {
+            Some(c) => assert_eq!(commit, format!(" ({c})"), "{said}"),
+            None => assert!(commit.is_empty(), "{said}"),
+        }
+    }
+}
+
 /// The subcommands a user can call (`help` aside).
 const COMMANDS: [&str; 11] = [
     "init",
