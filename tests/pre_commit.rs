@@ -2,7 +2,9 @@
 //! as a rulebook repository runs it: `pre-commit try-repo` on a scratch
 //! repository holding the bundled rulebooks, with the tool just built on
 //! the PATH (the `-installed` hook; the cargo-built one runs the same
-//! command). CI installs pre-commit from PyPI (`.ci/run`).
+//! command). CI installs pre-commit from PyPI (`.ci/run`). The `-wheel`
+//! hook, which installs the Python wheel, is run the same way by
+//! `.ci/wheel`, which builds that wheel first.
 
 #[allow(dead_code)]
 mod support;
@@ -83,4 +85,38 @@ fn the_hook_passes_a_good_book_and_stops_a_commit_with_a_broken_diagram() {
     assert!(out.contains("unknown line name `arow`"), "{out}");
     assert!(out.contains("did you mean `arrow`?"), "{out}");
     assert!(out.contains("rules/rules.md:"), "{out}");
+}
+
+/// The `-wheel` hook's package (the pyproject.toml at the top, which
+/// pre-commit installs) depends on the chess-kit-docs wheel of this very
+/// version, so a release's hook runs that release.
+#[test]
+fn the_wheel_hook_installs_this_version() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !root.join("python/pyproject.toml").exists() {
+        eprintln!(
+            "skipped: no python/pyproject.toml here (a packaged crate has no wheel to build)"
+        );
+        return;
+    }
+    let shim = std::fs::read_to_string(root.join("pyproject.toml")).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    let lines: Vec<&str> = shim.lines().collect();
+    assert!(
+        lines.contains(&format!("version = \"{version}\"").as_str()),
+        "{shim}"
+    );
+    assert!(
+        lines.contains(&format!("dependencies = [\"chess-kit-docs=={version}\"]").as_str()),
+        "{shim}"
+    );
+    // The wheel's own version is Cargo.toml's: maturin reads it there.
+    let wheel = std::fs::read_to_string(root.join("python/pyproject.toml")).unwrap();
+    assert!(wheel.contains("dynamic = [\"version\"]"), "{wheel}");
+    let hooks = std::fs::read_to_string(root.join(".pre-commit-hooks.yaml")).unwrap();
+    assert!(
+        hooks.contains("- id: chess-kit-docs-check-wheel"),
+        "{hooks}"
+    );
+    assert!(hooks.contains(&format!("rev: v{version}")), "{hooks}");
 }
