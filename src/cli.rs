@@ -22,8 +22,12 @@ use crate::pdf::PageFormat;
 /// The program's name, as it is installed.
 const NAME: &str = "chess-kit-docs";
 /// `--version`: the crate's version and, where build.rs could tell, the
-/// commit it was built from: `0.1.0 (5055dec 2026-11-29)`.
-const VERSION: &str = env!("CHESS_KIT_DOCS_VERSION");
+/// commit it was built from: `0.1.0 (5055dec 2026-11-29)`. The version
+/// alone if a copy of the crate left build.rs out.
+const VERSION: &str = match option_env!("CHESS_KIT_DOCS_VERSION") {
+    Some(version) => version,
+    None => env!("CARGO_PKG_VERSION"),
+};
 
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
