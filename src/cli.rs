@@ -39,7 +39,7 @@ const EXIT_HELP: &str =
 const COMPLETIONS_HELP: &str = "Load it for the shell you are in (bash: `source <(chess-kit-docs completions bash)`), or save it where the shell looks: ~/.local/share/bash-completion/completions/chess-kit-docs, a file `_chess-kit-docs` in a folder of zsh's $fpath, ~/.config/fish/completions/chess-kit-docs.fish.
 
 Exit status: 0 success, 1 problems in the input (every one is reported), 2 usage.";
-const LSP_HELP: &str = "An editor starts it: VS Code (1.82 or later) through editors/vscode/, Neovim (0.7 or later) with editors/neovim/chess-kit-docs.lua, Helix in languages.toml (the README's \"Editors\" gives each). It reads the rulebooks' settings from their book root, and checks each open rulebook from the editor's text.
+const LSP_HELP: &str = "An editor starts it: VS Code (1.82 or later) through editors/vscode/, Neovim (0.7 or later) with editors/neovim/chess-kit-docs.lua, Helix in languages.toml (the guide's \"Editors\", docs/editors.md, gives each). It reads the rulebooks' settings from their book root, and checks each open rulebook from the editor's text.
 
 Exit status: 0 success, 1 problems in the input (here: the editor exited without a shutdown request, as the protocol counts it), 2 usage.";
 const MAN_HELP: &str = "Read it with `chess-kit-docs man | man -l -`, or install the pages: `chess-kit-docs man -o ~/.local/share/man/man1`.
@@ -235,7 +235,7 @@ enum Command {
         #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
-    /// Run the language server on standard input and output, so an editor shows every finding as the author types (see the README's "Editors")
+    /// Run the language server on standard input and output, so an editor shows every finding as the author types (see the guide's "Editors", docs/editors.md)
     #[command(after_help = LSP_HELP)]
     Lsp {
         /// Talk over standard input and output (the only way; editors' clients pass it)

@@ -30,7 +30,8 @@ const SHELLS: &[&str] = &["console", "sh", "bash", "shell"];
 /// What a `no-run` block may hold: commands that install or build, which
 /// need the network or take minutes, and which CI runs for real.
 const INSTALLERS: &[&str] = &[
-    "pip ", "pipx ", "uv ", "cargo ", "npm ", "npx ", "code ", "git ", "cd ",
+    "pip ", "pipx ", "uv ", "cargo ", "npm ", "npx ", "code ", "git ", "cd ", "curl ", "sha256sum ",
+    "tar ", "v=",
 ];
 
 /// The README and the guide's pages, in the order `SUMMARY.md` lists them.
