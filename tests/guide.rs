@@ -26,6 +26,19 @@ use std::time::{Duration, Instant};
 
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
+#[allow(dead_code)]
+mod support;
+
+/// Whether the guide is here: the crate as packaged for crates.io carries
+/// its pages' text but not the guide's book or pictures.
+fn guide_here() -> bool {
+    let here = Path::new("docs/book.toml").exists();
+    if !here {
+        support::say_skipped("the guide's tests need docs/ as the repository has it (not the packaged crate)");
+    }
+    here
+}
+
 const SHELLS: &[&str] = &["console", "sh", "bash", "shell"];
 /// What a `no-run` block may hold: commands that install or build, which
 /// need the network or take minutes, and which CI runs for real.
@@ -120,6 +133,9 @@ fn decode(s: &str) -> String {
 
 #[test]
 fn every_link_of_the_readme_and_the_guide_resolves() {
+    if !guide_here() {
+        return;
+    }
     let mut files = vec![PathBuf::from("README.md"), PathBuf::from("CHANGELOG.md")];
     markdown_files(Path::new("docs"), &mut files);
     let docs = Path::new("docs");
@@ -177,6 +193,9 @@ fn every_link_of_the_readme_and_the_guide_resolves() {
 /// be a dead link in the built guide.
 #[test]
 fn the_guides_summary_lists_every_page() {
+    if !guide_here() {
+        return;
+    }
     let listed: BTreeSet<PathBuf> = pages().into_iter().skip(1).collect();
     let mut files = Vec::new();
     markdown_files(Path::new("docs"), &mut files);
@@ -196,6 +215,9 @@ fn the_guides_summary_lists_every_page() {
 
 #[test]
 fn the_readme_is_a_front_door() {
+    if !guide_here() {
+        return;
+    }
     let readme = fs::read_to_string("README.md").unwrap();
     let lines = readme.lines().count();
     assert!(
@@ -470,6 +492,9 @@ fn run_example(scratch: &mut Scratch, e: &Example) -> Result<(), String> {
 
 #[test]
 fn every_shell_example_of_the_readme_and_the_guide_runs() {
+    if !guide_here() {
+        return;
+    }
     let mut failures = Vec::new();
     let (mut ran, mut installers) = (0, 0);
     for page in pages() {

@@ -32,8 +32,28 @@ fn try_repo(dir: &Path) -> Output {
         tool.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    // pre-commit takes hooks from a git repository: this one, or, for the
+    // crate as packaged (no `.git`), a scratch repository holding only its
+    // `.pre-commit-hooks.yaml`, which is all the `-installed` hook needs.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scratch = tempfile::tempdir().unwrap();
+    let hooks = if root.join(".git").exists() {
+        root.to_path_buf()
+    } else {
+        let hooks = scratch.path().to_path_buf();
+        std::fs::copy(
+            root.join(".pre-commit-hooks.yaml"),
+            hooks.join(".pre-commit-hooks.yaml"),
+        )
+        .expect("the crate packages .pre-commit-hooks.yaml");
+        git(&hooks, &["init", "-q"]);
+        git(&hooks, &["add", "-A"]);
+        git(&hooks, &["commit", "-qm", "the hooks"]);
+        hooks
+    };
     Command::new("pre-commit")
-        .args(["try-repo", env!("CARGO_MANIFEST_DIR")])
+        .arg("try-repo")
+        .arg(&hooks)
         .args(["chess-kit-docs-check-installed", "--all-files"])
         .current_dir(dir)
         .env("PATH", path)

@@ -617,8 +617,9 @@ impl Writer<'_, '_> {
             m = m.creation_date(DateTime::new(y).month(mo.clamp(1, 12)).day(d.clamp(1, 31)));
         }
         self.doc.set_metadata(m);
-        // Serialising is the peak of a large build; the file is handed to
-        // `out` as it is made, so it is never held whole beside the chunks.
+        // Serialising is the peak of a large build; with this repository's
+        // krilla the file is handed to `out` as it is made, so it is never
+        // held whole beside the chunks ([`FinishTo`]).
         crate::memory::release_freed();
         self.doc.finish_to(out).map_err(|e| match e {
             krilla::error::KrillaError::Validation(errors) => format!(
@@ -631,6 +632,26 @@ impl Writer<'_, '_> {
             ),
             e => format!("the PDF could not be written: {e:?}"),
         })
+    }
+}
+
+/// `Document::finish_to` for a krilla without it: the PDF made whole, then
+/// handed to `sink` in one piece. This repository builds krilla patched
+/// (vendor/krilla, through `[patch.crates-io]`), whose own `finish_to`
+/// hands the PDF over a megabyte at a time, with the same bytes; an
+/// inherent method is chosen before a trait's, so there this one goes
+/// unused. The crate as published on crates.io builds with krilla as
+/// published, which has no `finish_to`, and uses this one (a large book
+/// then needs more memory: vendor/krilla/PATCHED.md).
+#[allow(dead_code)]
+trait FinishTo {
+    fn finish_to(self, sink: &mut dyn FnMut(&[u8])) -> krilla::error::KrillaResult<()>;
+}
+
+impl FinishTo for Document {
+    fn finish_to(self, sink: &mut dyn FnMut(&[u8])) -> krilla::error::KrillaResult<()> {
+        sink(&self.finish()?);
+        Ok(())
     }
 }
 
