@@ -34,7 +34,9 @@ mod support;
 fn guide_here() -> bool {
     let here = Path::new("docs/book.toml").exists();
     if !here {
-        support::say_skipped("the guide's tests need docs/ as the repository has it (not the packaged crate)");
+        support::say_skipped(
+            "the guide's tests need docs/ as the repository has it (not the packaged crate)",
+        );
     }
     here
 }
@@ -43,8 +45,19 @@ const SHELLS: &[&str] = &["console", "sh", "bash", "shell"];
 /// What a `no-run` block may hold: commands that install or build, which
 /// need the network or take minutes, and which CI runs for real.
 const INSTALLERS: &[&str] = &[
-    "pip ", "pipx ", "uv ", "cargo ", "npm ", "npx ", "code ", "git ", "cd ", "curl ", "sha256sum ",
-    "tar ", "v=",
+    "pip ",
+    "pipx ",
+    "uv ",
+    "cargo ",
+    "npm ",
+    "npx ",
+    "code ",
+    "git ",
+    "cd ",
+    "curl ",
+    "sha256sum ",
+    "tar ",
+    "v=",
 ];
 
 /// The README and the guide's pages, in the order `SUMMARY.md` lists them.

@@ -587,17 +587,9 @@ fn a_pdf_handed_over_in_pieces_is_the_pdf_returned_whole() {
     use krilla::{Document, SerializeSettings};
 
     // As src/pdf/write.rs does: the patched krilla's own method is chosen
-    // before this one.
-    #[allow(dead_code)]
-    trait FinishTo {
-        fn finish_to(self, sink: &mut dyn FnMut(&[u8])) -> krilla::error::KrillaResult<()>;
-    }
-    impl FinishTo for Document {
-        fn finish_to(self, sink: &mut dyn FnMut(&[u8])) -> krilla::error::KrillaResult<()> {
-            sink(&self.finish()?);
-            Ok(())
-        }
-    }
+    // before the trait's.
+    #[allow(unused_imports)]
+    use chess_kit_docs::pdf::write::FinishTo;
     let patched = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("vendor/krilla")
         .exists();

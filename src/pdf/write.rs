@@ -644,7 +644,7 @@ impl Writer<'_, '_> {
 /// published, which has no `finish_to`, and uses this one (a large book
 /// then needs more memory: vendor/krilla/PATCHED.md).
 #[allow(dead_code)]
-trait FinishTo {
+pub trait FinishTo {
     fn finish_to(self, sink: &mut dyn FnMut(&[u8])) -> krilla::error::KrillaResult<()>;
 }
 
