@@ -536,6 +536,7 @@ fn neovim_with_the_shipped_setup_shows_the_diagnostics_and_hover() {
     std::fs::write(&path, &text).unwrap();
     let line = line_of(&text, "    arrow: e5, d3, black");
     let setup = Path::new(env!("CARGO_MANIFEST_DIR")).join("editors/neovim/chess-kit-docs.lua");
+    assert!(setup.is_file(), "{} is missing", setup.display());
     let out = dir.path().join("nvim-result.json");
     let lua = |s: &Path| format!("{:?}", s.display().to_string());
     let init = dir.path().join("init.lua");
