@@ -5,6 +5,9 @@
 
 use std::path::Path;
 
+#[allow(dead_code)]
+mod support;
+
 use chess_kit_docs::book::Book;
 use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::html::alt;
@@ -243,6 +246,9 @@ fn tagged_headings(pdf: &[u8], name: &str) -> Vec<String> {
 
 #[test]
 fn the_tag_tree_reads_in_the_books_order() {
+    if !support::have("pdfinfo", "reading the PDF's tag tree") {
+        return;
+    }
     let bs = BookStyle::default();
     for name in BOOKS {
         let book = load(name);
