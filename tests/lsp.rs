@@ -523,7 +523,12 @@ fn neovim_with_the_shipped_setup_shows_the_diagnostics_and_hover() {
         .ok()
         .filter(|o| o.status.success());
     let Some(version) = found else {
-        eprintln!("skipped: the Neovim setup's test needs `nvim` (apt-get install neovim)");
+        // Straight to standard error: the harness would hide an eprintln!.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "skipped: the Neovim setup's test needs `nvim` (apt-get install neovim)"
+        );
         return;
     };
     let version = String::from_utf8_lossy(&version.stdout);

@@ -632,11 +632,11 @@ fn a_pdf_handed_over_in_pieces_is_the_pdf_returned_whole() {
                 "the test PDF is too small to be handed over in pieces: {pieces:?}"
             );
         } else if !pretty {
-            eprintln!(
-                "skipped the pieces: no vendor/krilla here (a packaged crate), so krilla \
+            support::say_skipped(&format!(
+                "the pieces: no vendor/krilla here (a packaged crate), so krilla \
                  as published hands the PDF over whole ({} piece)",
                 pieces.len()
-            );
+            ));
         }
         assert!(
             joined == whole,

@@ -114,8 +114,8 @@ fn the_hook_passes_a_good_book_and_stops_a_commit_with_a_broken_diagram() {
 fn the_wheel_hook_installs_this_version() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     if !root.join("python/pyproject.toml").exists() {
-        eprintln!(
-            "skipped: no python/pyproject.toml here (a packaged crate has no wheel to build)"
+        support::say_skipped(
+            "no python/pyproject.toml here (a packaged crate has no wheel to build)",
         );
         return;
     }
