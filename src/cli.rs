@@ -164,6 +164,9 @@ enum Command {
         /// A style file overriding the compiled-in templates/style.toml
         #[arg(long, value_name = "FILE")]
         style: Option<PathBuf>,
+        /// Replace the output file if it exists (never the rulebook, settings or style read)
+        #[arg(long)]
+        force: bool,
         /// Print the diagram lines of a FEN's position, or draw it with `-o FILE.svg`, `-o FILE.png` or `--format svg|png`. The FEN quoted, or its fields as separate words (`_` may stand for a space); options may come after it: `--from-fen 8/8/8/8/8/8/8/K6k w - - 0 1 -o x.svg`
         #[arg(
             long,
@@ -234,6 +237,9 @@ enum Command {
         /// The folder to write `chess-kit-docs.1` and a `chess-kit-docs-<command>.1` for each command into
         #[arg(short = 'o', long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Replace manual pages that exist in the folder already
+        #[arg(long, requires = "out")]
+        force: bool,
     },
     /// Run the language server on standard input and output, so an editor shows every finding as the author types (see the guide's "Editors", docs/editors.md)
     #[command(after_help = LSP_HELP)]
@@ -373,12 +379,17 @@ where
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let printed = e.print().and_then(|()| std::io::stdout().flush());
+            return match printed {
+                _ if e.use_stderr() => EXIT_USAGE,
+                // `--help` or `--version` that did not reach a full disk.
+                Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe => EXIT_INPUT,
+                _ => EXIT_OK,
+            };
         }
     };
     let ui = Ui::new(&cli.global);
-    match cli.command {
+    let code = match cli.command {
         Command::Build {
             paths,
             out,
@@ -407,6 +418,7 @@ where
             out,
             format,
             style,
+            force,
             from_fen: Some(fen),
         } => {
             // clap refuses a rulebook and a diagram beside --from-fen.
@@ -415,6 +427,7 @@ where
                 output: out,
                 style,
                 format: format.map(RenderFormat::from),
+                force,
             };
             render_from_fen(&ui, &fen.join(" "), &options)
         }
@@ -424,6 +437,7 @@ where
             out,
             format,
             style,
+            force,
             from_fen: None,
         } => match (file, diagram) {
             (Some(file), Some(diagram)) => render(
@@ -433,6 +447,7 @@ where
                 out,
                 style,
                 format.map_or(RenderFormat::Drawing, RenderFormat::from),
+                force,
             ),
             // clap requires both without --from-fen.
             _ => EXIT_USAGE,
@@ -469,10 +484,10 @@ where
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), NAME, &mut script);
-            let _ = std::io::stdout().lock().write_all(&script);
+            ui.out(&script);
             EXIT_OK
         }
-        Command::Man { out } => man(&ui, out.as_deref()),
+        Command::Man { out, force } => man(&ui, out.as_deref(), force),
         Command::Lsp { stdio } => {
             let _ = stdio;
             crate::commands::lsp::run_stdio()
@@ -483,11 +498,12 @@ where
             let failed = diags.iter().any(Diagnostic::is_error);
             ui.report(&mut diags, Format::Human);
             if let Some(markdown) = imported.markdown {
-                let _ = std::io::stdout().lock().write_all(markdown.as_bytes());
+                ui.out(markdown.as_bytes());
             }
             if failed { EXIT_INPUT } else { EXIT_OK }
         }
-    }
+    };
+    ui.exit(code)
 }
 
 /// How much to print.
@@ -506,6 +522,8 @@ enum Verbosity {
 struct Ui {
     verbosity: Verbosity,
     color: anstream::ColorChoice,
+    /// Whether a result could not be written to standard output.
+    stdout_failed: std::sync::atomic::AtomicBool,
 }
 
 impl Ui {
@@ -519,6 +537,38 @@ impl Ui {
                 Verbosity::Normal
             },
             color: global.color.into(),
+            stdout_failed: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// Writes a result to standard output and flushes it. A write that
+    /// fails (a full disk) is reported once and fails the run; a closed
+    /// pipe (`| head`) stays quiet, as in other tools.
+    fn out(&self, bytes: &[u8]) {
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = out.write_all(bytes).and_then(|()| out.flush())
+            && e.kind() != std::io::ErrorKind::BrokenPipe
+            && !self
+                .stdout_failed
+                .swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            drop(out);
+            self.error(&format!(
+                "cannot write to standard output: {}",
+                crate::book::io_reason(&e)
+            ));
+        }
+    }
+
+    /// The run's exit code: a failed write to standard output fails it.
+    fn exit(&self, code: u8) -> u8 {
+        if self
+            .stdout_failed
+            .load(std::sync::atomic::Ordering::Relaxed)
+        {
+            code.max(EXIT_INPUT)
+        } else {
+            code
         }
     }
 
@@ -591,7 +641,7 @@ impl Ui {
             }
         } else {
             let text: String = diags.iter().map(|d| format.render(d)).collect();
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            self.out(text.as_bytes());
         }
     }
 
@@ -682,7 +732,7 @@ fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
     if format == Format::Json {
         // Each diagram's FEN, a record of its own, after the findings.
         let text: String = found.fens.iter().map(|r| r.render_json() + "\n").collect();
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        ui.out(text.as_bytes());
     }
     let summary = format!(
         "checked {}: {} rule-checked, {} syntax-only, {}",
@@ -768,6 +818,7 @@ fn render(
     output: Option<PathBuf>,
     style: Option<PathBuf>,
     format: RenderFormat,
+    force: bool,
 ) -> u8 {
     let started = std::time::Instant::now();
     let input = if file == Path::new("-") {
@@ -791,6 +842,7 @@ fn render(
         output,
         style,
         format,
+        force,
     };
     let drew = || {
         format!(
@@ -802,12 +854,12 @@ fn render(
     match render::render(&options) {
         Ok(Rendered::Svg(svg)) => {
             ui.detail(&drew());
-            let _ = std::io::stdout().lock().write_all(svg.as_bytes());
+            ui.out(svg.as_bytes());
             EXIT_OK
         }
         Ok(Rendered::Fen(fen)) => {
             ui.detail(&drew());
-            let _ = writeln!(std::io::stdout().lock(), "{fen}");
+            ui.out(format!("{fen}\n").as_bytes());
             EXIT_OK
         }
         Ok(Rendered::Written(path)) => {
@@ -829,10 +881,10 @@ fn render_from_fen(ui: &Ui, fen: &str, options: &render::FromFenOptions) -> u8 {
     };
     match made {
         render::FenMade::Lines(text) | render::FenMade::Drawn(Rendered::Svg(text)) => {
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            ui.out(text.as_bytes());
         }
         render::FenMade::Drawn(Rendered::Fen(fen)) => {
-            let _ = writeln!(std::io::stdout().lock(), "{fen}");
+            ui.out(format!("{fen}\n").as_bytes());
         }
         render::FenMade::Drawn(Rendered::Written(path)) => {
             ui.detail(&format!("wrote {}", crate::paths::shown(&path)));
@@ -901,10 +953,10 @@ fn man_pages() -> Vec<(String, Vec<u8>)> {
 }
 
 /// `man`: the tool's page on standard output, or every page into `out`.
-fn man(ui: &Ui, out: Option<&Path>) -> u8 {
+fn man(ui: &Ui, out: Option<&Path>, force: bool) -> u8 {
     let pages = man_pages();
     let Some(dir) = out else {
-        let _ = std::io::stdout().lock().write_all(&pages[0].1);
+        ui.out(&pages[0].1);
         return EXIT_OK;
     };
     if let Err(e) = std::fs::create_dir_all(dir) {
@@ -916,10 +968,17 @@ fn man(ui: &Ui, out: Option<&Path>) -> u8 {
             ),
         )]));
     }
-    let mut errors = Vec::new();
+    // Every page refused before any is written, so a refusal changes nothing.
+    let mut errors: Vec<Diagnostic> = pages
+        .iter()
+        .filter_map(|(name, _)| crate::output::refuse_to_replace(&dir.join(name), force, &[]).err())
+        .collect();
+    if !errors.is_empty() {
+        return ui.fail(Failure::Input(errors));
+    }
     for (name, roff) in &pages {
         let path = dir.join(name);
-        match crate::output::write_atomic(&path, roff) {
+        match crate::output::write_named(&path, roff, force, &[]) {
             Ok(()) => ui.detail(&format!("wrote {}", crate::paths::shown(&path))),
             Err(d) => errors.push(d),
         }

@@ -1190,6 +1190,51 @@ fn create_temporary(path: &Path) -> Result<(PathBuf, fs::File), Diagnostic> {
     Ok((tmp, file))
 }
 
+/// Writes a file the user named on the command line (`render -o`,
+/// `import -o`, `man -o`): never over one of the run's `inputs`, even with
+/// `force`, and over another existing file only with `force`, since the
+/// tool cannot tell a file it made before from one it did not.
+pub fn write_named(
+    path: &Path,
+    bytes: &[u8],
+    force: bool,
+    inputs: &[&Path],
+) -> Result<(), Diagnostic> {
+    refuse_to_replace(path, force, inputs)?;
+    write_atomic(path, bytes)
+}
+
+/// Why `path` may not be written by a command told `force` or not: it is
+/// one of the run's `inputs`, or exists and `force` is off.
+pub fn refuse_to_replace(path: &Path, force: bool, inputs: &[&Path]) -> Result<(), Diagnostic> {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    if inputs
+        .iter()
+        .any(|input| same_file::is_same_file(path, input).unwrap_or(false))
+    {
+        return Err(Diagnostic::file_error(
+            path,
+            "this file is an input of the run; the tool never writes over its input",
+        )
+        .with_help("name another output file"));
+    }
+    if meta.is_dir() {
+        return Err(Diagnostic::file_error(
+            path,
+            "this is a folder; the output must be a file",
+        ));
+    }
+    if !force {
+        return Err(
+            Diagnostic::file_error(path, "the output file exists already")
+                .with_help("pass --force to replace it"),
+        );
+    }
+    Ok(())
+}
+
 /// Writes through a temporary file in the same folder and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
     let tmp = write_temporary(path, bytes)?;

@@ -768,7 +768,19 @@ fn render_from_fen_reads_the_options_after_the_fen() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    // The same file again: replaced only when told.
     let o = run(&["render", "--from-fen", fen, "--format", "png", "-o", &png]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let o = run(&[
+        "render",
+        "--from-fen",
+        fen,
+        "--format",
+        "png",
+        "-o",
+        &png,
+        "--force",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 
     // Another file gets the lines; --format fen is a usage error.

@@ -1,6 +1,6 @@
 //! `render`: one diagram as SVG, PNG or FEN, and a FEN as diagram lines.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::Failure;
 use crate::book::Book;
@@ -32,6 +32,8 @@ pub struct RenderOptions {
     pub output: Option<PathBuf>,
     pub style: Option<PathBuf>,
     pub format: RenderFormat,
+    /// Replace an existing output file (never an input of the run).
+    pub force: bool,
 }
 
 /// What `render` makes of the diagram.
@@ -103,13 +105,22 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
     if settings.failed() {
         return Err(Failure::Input(settings.problems));
     }
+    let config = settings.root.join(crate::config::CONFIG_FILE);
+    let mut inputs: Vec<&Path> = vec![&config];
+    if let RenderInput::File(file) = &options.input {
+        inputs.push(file);
+    }
+    inputs.extend(options.style.as_deref());
+    let write = |path: &Path, bytes: &[u8]| {
+        crate::output::write_named(path, bytes, options.force, &inputs)
+            .map_err(|d| Failure::Input(vec![d]))
+    };
     if options.format == RenderFormat::Fen {
         let fen = render_fen(&book, entry, &settings)?;
         let Some(path) = &options.output else {
             return Ok(Rendered::Fen(fen));
         };
-        crate::output::write_atomic(path, format!("{fen}\n").as_bytes())
-            .map_err(|d| Failure::Input(vec![d]))?;
+        write(path, format!("{fen}\n").as_bytes())?;
         return Ok(Rendered::Written(path.clone()));
     }
     let ext = options
@@ -146,7 +157,7 @@ pub fn render(options: &RenderOptions) -> Result<Rendered, Failure> {
     } else {
         svg.into_bytes()
     };
-    crate::output::write_atomic(path, &bytes).map_err(|d| Failure::Input(vec![d]))?;
+    write(path, &bytes)?;
     Ok(Rendered::Written(path.clone()))
 }
 
@@ -213,6 +224,8 @@ pub struct FromFenOptions {
     /// `Svg` or `Png` to draw the position; `None` to go by the output's
     /// extension, the lines when it is neither.
     pub format: Option<RenderFormat>,
+    /// Replace an existing output file (never an input of the run).
+    pub force: bool,
 }
 
 /// `render --from-fen` with its options: the diagram lines, on standard
@@ -243,7 +256,8 @@ pub fn from_fen_with(
         let Some(path) = &options.output else {
             return Ok((FenMade::Lines(made.lines), made.notes));
         };
-        crate::output::write_atomic(path, made.lines.as_bytes())
+        let inputs: Vec<&Path> = options.style.as_deref().into_iter().collect();
+        crate::output::write_named(path, made.lines.as_bytes(), options.force, &inputs)
             .map_err(|d| Failure::Input(vec![d]))?;
         return Ok((FenMade::Drawn(Rendered::Written(path.clone())), made.notes));
     };
@@ -256,6 +270,7 @@ pub fn from_fen_with(
         output: options.output.clone(),
         style: options.style.clone(),
         format,
+        force: options.force,
     })?;
     Ok((FenMade::Drawn(drawn), made.notes))
 }
@@ -337,6 +352,7 @@ mod tests {
             output: None,
             style: None,
             format: RenderFormat::Drawing,
+            force: false,
         };
         match render(&options) {
             Err(Failure::Usage(m)) => assert!(m.contains("has 1 diagram;"), "{m}"),
@@ -441,6 +457,7 @@ mod tests {
             output: None,
             style: None,
             format: RenderFormat::Fen,
+            force: false,
         };
         match render(&options(format!("## Zombie Chess\n\n{BOARD}"))) {
             Ok(Rendered::Fen(fen)) => assert_eq!(fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),

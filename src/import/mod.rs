@@ -49,19 +49,16 @@ pub fn import_file(file: &Path, output: Option<&Path>, force: bool) -> Imported 
             ));
         }
     };
+    // Refused before the work, and checked again as it is written.
     if let Some(out) = output
-        && out.exists()
-        && !force
+        && let Err(d) = crate::output::refuse_to_replace(out, force, &[file])
     {
-        return failed(
-            Diagnostic::file_error(out, "the output file exists already")
-                .with_help("pass --force to replace it"),
-        );
+        return failed(d);
     }
     let mut imported = import(&SourceFile::new(file, text));
     if let Some(out) = output
         && let Some(markdown) = imported.markdown.take()
-        && let Err(d) = crate::output::write_atomic(out, markdown.as_bytes())
+        && let Err(d) = crate::output::write_named(out, markdown.as_bytes(), force, &[file])
     {
         imported.diagnostics.push(d);
     }
