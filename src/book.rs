@@ -737,17 +737,59 @@ pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
             "it is not a regular file (a folder, FIFO or device is never read)",
         )
     };
-    if !std::fs::metadata(path)?.is_file() {
+    let first = std::fs::metadata(path)?;
+    if !first.is_file() {
         return Err(not_regular());
+    }
+    // Refused before it is opened: a sparse 100 GB file would exhaust memory.
+    if first.len() > MAX_INPUT_BYTES {
+        return Err(too_large(first.len()));
     }
     let file = std::fs::File::open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(not_regular());
     }
+    if meta.len() > MAX_INPUT_BYTES {
+        return Err(too_large(meta.len()));
+    }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(meta.len()).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// The largest file the tool reads (a rulebook, settings file, contents
+/// file, style, template or image), and the largest standard input: a
+/// large book of 10,000 diagrams is about 3 MB.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+fn too_large(len: u64) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!(
+            "it is {} MB, over the {} MB the tool reads from one file",
+            len.div_ceil(1 << 20),
+            MAX_INPUT_BYTES >> 20
+        ),
+    )
+}
+
+/// Standard input as UTF-8 text, up to [`MAX_INPUT_BYTES`].
+pub fn read_stdin_text() -> std::io::Result<String> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it is over the {} MB the tool reads", MAX_INPUT_BYTES >> 20),
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not UTF-8 text"))
 }
 
 /// [`read_regular`] as UTF-8 text.

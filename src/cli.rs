@@ -4,7 +4,7 @@
 //! 0 success, 1 problems in the input, 2 a usage error.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Read as _, Write as _};
+use std::io::{IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -703,9 +703,8 @@ fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
         ));
     }
     let mut found = if stdin {
-        let mut text = String::new();
-        match std::io::stdin().read_to_string(&mut text) {
-            Ok(_) => check::check_text(&text, options),
+        match crate::book::read_stdin_text() {
+            Ok(text) => check::check_text(&text, options),
             Err(e) => {
                 let d = Diagnostic::file_error(
                     Path::new(commands::STDIN_NAME),
@@ -822,13 +821,15 @@ fn render(
 ) -> u8 {
     let started = std::time::Instant::now();
     let input = if file == Path::new("-") {
-        let mut text = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
-            return ui.fail(Failure::Input(vec![Diagnostic::file_error(
-                Path::new("<stdin>"),
-                format!("cannot read standard input: {e}"),
-            )]));
-        }
+        let text = match crate::book::read_stdin_text() {
+            Ok(text) => text,
+            Err(e) => {
+                return ui.fail(Failure::Input(vec![Diagnostic::file_error(
+                    Path::new("<stdin>"),
+                    format!("cannot read standard input: {e}"),
+                )]));
+            }
+        };
         RenderInput::Text {
             name: "<stdin>".to_string(),
             text,

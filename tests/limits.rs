@@ -243,3 +243,84 @@ fn margins_and_positions_far_off_the_board_are_errors() {
     ));
     assert!(errors(&diags).is_empty(), "{diags:?}");
 }
+
+/// A file larger than the tool reads (a sparse 100 GB one costs no disk) is
+/// refused before it is opened, with its size and the limit: a rulebook, a
+/// settings file and a contents file, from `check`, `build` and `import`;
+/// standard input past the limit likewise.
+#[test]
+fn files_over_the_size_limit_are_refused_before_they_are_read() {
+    use std::process::{Command, Stdio};
+    let tool = env!("CARGO_BIN_EXE_chess-kit-docs");
+    let dir = tempfile::tempdir().unwrap();
+    let huge = |name: &str| {
+        let f = std::fs::File::create(dir.path().join(name)).unwrap();
+        f.set_len(100 << 30).unwrap();
+    };
+    let small = "## Zombie Chess\n\nText.\n";
+    let run = |args: &[&str]| {
+        let o = Command::new(tool)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let over = "it is 102400 MB, over the 64 MB the tool reads from one file";
+
+    huge("huge.md");
+    for args in [&["check", "huge.md"][..], &["import", "huge.md"][..]] {
+        let (code, err) = run(args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains(over) && err.contains("huge.md"), "{err}");
+    }
+
+    std::fs::write(dir.path().join("book.md"), small).unwrap();
+    huge("book_contents.csv");
+    let (code, err) = run(&["build", "book.md", "-o", "out"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(over) && err.contains("book_contents.csv"),
+        "{err}"
+    );
+    assert!(!dir.path().join("out/book.pdf").exists());
+    std::fs::remove_file(dir.path().join("book_contents.csv")).unwrap();
+
+    huge("chess-kit-docs.toml");
+    let (code, err) = run(&["check", "book.md"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(over) && err.contains("chess-kit-docs.toml"),
+        "{err}"
+    );
+    std::fs::remove_file(dir.path().join("chess-kit-docs.toml")).unwrap();
+
+    // Standard input: 64 MB and one byte more.
+    let mut child = Command::new(tool)
+        .args(["check", "-"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write as _;
+        let chunk = vec![b'a'; 1 << 20];
+        for _ in 0..64 {
+            stdin.write_all(&chunk).unwrap();
+        }
+        // The tool stops reading here, so this write may find the pipe closed.
+        let _ = stdin.write_all(b"a");
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot read standard input: it is over the 64 MB the tool reads"),
+        "{err}"
+    );
+}

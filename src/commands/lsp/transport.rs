@@ -122,14 +122,15 @@ fn read_frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Frame> {
         if text.is_empty() {
             break;
         }
-        if let Some((name, value)) = text.split_once(':')
-            && name.trim().eq_ignore_ascii_case("content-length")
-        {
+        // After a frame whose length could not be read, its body runs into
+        // the next header (`{…}Content-Length: 52`): the header is found
+        // there, so reading picks up again at the next message.
+        if let Some(at) = text.to_ascii_lowercase().rfind(CONTENT_LENGTH) {
+            let value = text[at + CONTENT_LENGTH.len()..].trim();
             length = Some(
                 value
-                    .trim()
                     .parse::<usize>()
-                    .map_err(|_| format!("bad Content-Length `{}`", value.trim())),
+                    .map_err(|_| format!("bad Content-Length `{value}`")),
             );
         }
     }
@@ -148,6 +149,9 @@ fn read_frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Frame> {
     input.read_exact(&mut body).map_err(|_| Frame::Io)?;
     Ok(Some(body))
 }
+
+/// The header that gives a body's length, as matched (case-insensitively).
+const CONTENT_LENGTH: &str = "content-length:";
 
 /// A header line longer than this is not a header.
 const MAX_HEADER: usize = 4096;
@@ -256,6 +260,31 @@ mod tests {
             errors[2]
         );
         assert!(errors[3].contains("bad Content-Length"), "{}", errors[3]);
+    }
+
+    /// A body after a length that does not parse is not skipped (its size
+    /// is unknown); reading picks up at the header that follows it.
+    #[test]
+    fn reading_picks_up_at_the_next_header_after_a_bad_length() {
+        let lost = r#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#;
+        let pretty = "{\n  \"jsonrpc\": \"2.0\",\n\n  \"id\": 2\n}";
+        let input = [
+            format!("Content-Length: 4x\r\n\r\n{lost}"),
+            framed(r#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#),
+            format!("content-length: -1\r\n\r\n{pretty}"),
+            framed(r#"{"jsonrpc":"2.0","id":4,"method":"shutdown"}"#),
+        ]
+        .concat();
+        let (messages, errors) = frames(input.as_bytes());
+        let ids: Vec<String> = messages
+            .iter()
+            .map(|m| match m {
+                Message::Request(r) => r.id.to_string(),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(ids, ["3", "4"], "{errors:?}");
+        assert!(errors[0].contains("bad Content-Length `4x`"), "{errors:?}");
     }
 
     #[test]
