@@ -622,7 +622,7 @@ fn serve_findings(proj: &Path) -> BTreeSet<Finding> {
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
     write!(
         stream,
-        "GET /book/index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        "GET /book/index.html HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
     )
     .unwrap();
     stream.read_to_string(&mut page).unwrap();

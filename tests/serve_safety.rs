@@ -75,10 +75,24 @@ impl Served {
     /// `serve ARGS` in `dir` (`TMPDIR` = `dir/tmp`); `before` runs with the
     /// pid `serve` will have, before it starts. Does not wait for it.
     fn spawn(dir: &Path, args: &[&str], before: impl FnOnce(u32)) -> Served {
+        Served::spawn_with_files(dir, args, None, before)
+    }
+
+    /// As `spawn`, with at most `files` open file descriptors.
+    fn spawn_with_files(
+        dir: &Path,
+        args: &[&str],
+        files: Option<u32>,
+        before: impl FnOnce(u32),
+    ) -> Served {
         let port = free_port();
         let mut child = Command::new("sh")
             .arg("-c")
-            .arg("echo $$; read go; exec \"$0\" serve \"$@\"")
+            .arg(
+                "echo $$; read go; if [ -n \"$NOFILE\" ]; then ulimit -n \"$NOFILE\"; fi; \
+                 exec \"$0\" serve \"$@\"",
+            )
+            .env("NOFILE", files.map(|n| n.to_string()).unwrap_or_default())
             .arg(TOOL)
             .args(args)
             .args(["--port", &port.to_string()])
@@ -196,7 +210,7 @@ fn get(port: u16, path: &str) -> Result<(u16, String), String> {
     stream.set_read_timeout(Some(QUICK)).unwrap();
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
     )
     .map_err(|e| e.to_string())?;
     let started = Instant::now();
@@ -424,4 +438,58 @@ fn a_fifo_among_the_inputs_holds_nothing_up() {
         }
     }
     assert!(held.is_empty(), "held up by a FIFO: {held:#?}");
+}
+
+/// CPU time the process has used so far, from `/proc` (Linux).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command name in parentheses: fields 14 and 15 are user and
+    // system time in clock ticks (100 a second on Linux).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// More connections than the server may open files: it neither spins on a
+/// failing `accept` nor stops answering once they close, and past its own
+/// limit it answers 503 at once.
+#[test]
+fn more_connections_than_open_files_neither_spin_nor_stop_the_server() {
+    if !Path::new("/proc/self/stat").exists() {
+        eprintln!("skipped: no /proc here to measure the server's CPU time");
+        return;
+    }
+    let dir = project();
+    let served = Served::spawn_with_files(dir.path(), &["rules"], Some(96), |_| {});
+    let mut served = served;
+    served.wait_for("serving http://127.0.0.1:", PATIENCE);
+    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], served.port));
+    // Open and silent: more than the 96 files the server may hold, and
+    // fewer than those and the listener's queue of 128 together, so none
+    // waits for its connection.
+    let idle: Vec<std::net::TcpStream> = (0..200)
+        .filter_map(|_| std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(1)).ok())
+        .collect();
+    assert!(idle.len() > 96, "only {} connections opened", idle.len());
+    let before = cpu_time(served.pid).unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let spent = cpu_time(served.pid).unwrap() - before;
+    assert!(
+        spent < Duration::from_millis(500),
+        "the server spent {spent:?} of CPU in 2 s with its files used up"
+    );
+    drop(idle);
+    // Once they close, pages are served again (after a back-off of a second
+    // at most).
+    let deadline = Instant::now() + QUICK * 2;
+    let answer = loop {
+        let answer = served.get("/book/index.html");
+        if matches!(answer, Ok((200, _))) || Instant::now() > deadline {
+            break answer;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(matches!(answer, Ok((200, _))), "{answer:?}");
+    served.stop();
 }

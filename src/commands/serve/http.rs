@@ -6,12 +6,15 @@
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The longest request head read; a browser's is under 2 KiB.
 const MAX_HEAD: usize = 16 * 1024;
-/// How long a client may take to send its request, or to take a write.
-const PATIENCE: Duration = Duration::from_secs(10);
+/// How long a client may take to send its whole request head, or to take
+/// a write (shorter in unit tests, which wait it out).
+const PATIENCE: Duration = Duration::from_secs(if cfg!(test) { 1 } else { 10 });
 
 /// A request the server answers: its method and target (path and query).
 #[derive(Debug, PartialEq, Eq)]
@@ -50,21 +53,81 @@ impl Server {
     }
 
     /// Accepts connections until `stopped` says so (checked after each
-    /// connection: `wake` makes one), each on a thread of its own.
+    /// connection: `wake` makes one), each on a thread of its own, at most
+    /// [`MAX_CONNECTIONS`] at once; past that a connection is told 503 at
+    /// once. When `accept` fails (no file descriptor left), it waits before
+    /// trying again rather than spinning.
     pub fn run(
         &self,
         stopped: impl Fn() -> bool,
         handle: impl Fn(TcpStream) + Clone + Send + 'static,
     ) {
-        for stream in self.listener.incoming() {
+        let open = Arc::new(AtomicUsize::new(0));
+        let mut backoff = Duration::ZERO;
+        loop {
+            let accepted = self.listener.accept();
             if stopped() {
                 return;
             }
-            let Ok(stream) = stream else { continue };
+            let stream = match accepted {
+                Ok((stream, _)) => {
+                    backoff = Duration::ZERO;
+                    stream
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => {
+                    backoff =
+                        (backoff * 2).clamp(Duration::from_millis(10), Duration::from_secs(1));
+                    std::thread::sleep(backoff);
+                    continue;
+                }
+            };
+            if open.load(Ordering::Acquire) >= MAX_CONNECTIONS {
+                busy(stream);
+                continue;
+            }
+            let held = Held::new(&open);
             let handle = handle.clone();
-            std::thread::spawn(move || handle(stream));
+            // A thread that cannot be made drops the connection (and `held`).
+            let _ = std::thread::Builder::new().spawn(move || {
+                let _held = held;
+                handle(stream)
+            });
         }
     }
+}
+
+/// The most connections served at once: a browser opens six a page, and
+/// each open page holds one for its reload events.
+pub const MAX_CONNECTIONS: usize = 128;
+
+/// One connection counted as open while this lives.
+struct Held(Arc<AtomicUsize>);
+
+impl Held {
+    fn new(open: &Arc<AtomicUsize>) -> Held {
+        open.fetch_add(1, Ordering::AcqRel);
+        Held(Arc::clone(open))
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// The answer to a connection past the limit, sent without reading the
+/// request and without waiting on the client.
+fn busy(mut stream: TcpStream) {
+    let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));
+    let text = "Too many connections; try again\n";
+    let _ = write!(
+        stream,
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n{text}",
+        text.len()
+    );
+    let _ = stream.shutdown(Shutdown::Write);
 }
 
 /// Unblocks a `run` waiting for a connection.
@@ -75,11 +138,19 @@ pub fn wake(addr: SocketAddr) {
 /// Reads one request head. `Err` is the answer to send instead (400, 405,
 /// 431), or `None` when the client sent nothing or went away.
 pub fn read_request(stream: &mut TcpStream) -> Result<Request, Option<Response>> {
-    stream.set_read_timeout(Some(PATIENCE)).map_err(|_| None)?;
     stream.set_write_timeout(Some(PATIENCE)).map_err(|_| None)?;
+    let port = stream.local_addr().map_err(|_| None)?.port();
+    // The whole head within PATIENCE: a client that sends a byte now and
+    // then does not hold a connection for long.
+    let deadline = Instant::now() + PATIENCE;
     let mut head = Vec::with_capacity(2048);
     let mut chunk = [0u8; 2048];
     loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(None);
+        }
+        stream.set_read_timeout(Some(left)).map_err(|_| None)?;
         let n = stream.read(&mut chunk).map_err(|_| None)?;
         if n == 0 {
             return Err(None);
@@ -92,6 +163,17 @@ pub fn read_request(stream: &mut TcpStream) -> Result<Request, Option<Response>>
                 let (Some(method), Some(target)) = (parsed.method, parsed.path) else {
                     return Err(Some(plain(400, "Bad request")));
                 };
+                if let Some(host) = parsed
+                    .headers
+                    .iter()
+                    .find(|h| h.name.eq_ignore_ascii_case("host"))
+                    && !is_local_host(host.value, port)
+                {
+                    return Err(Some(plain(
+                        403,
+                        "This server answers only localhost, 127.0.0.1 and [::1] at its port",
+                    )));
+                }
                 let head_only = match method {
                     "GET" => false,
                     "HEAD" => true,
@@ -114,6 +196,20 @@ pub fn read_request(stream: &mut TcpStream) -> Result<Request, Option<Response>>
     }
 }
 
+/// Whether a `Host` header names this machine at the server's port: a
+/// page elsewhere that made its own name lead here (DNS rebinding) sends
+/// its own name, and is refused.
+fn is_local_host(value: &[u8], port: u16) -> bool {
+    let Ok(value) = std::str::from_utf8(value) else {
+        return false;
+    };
+    let Some((name, given)) = value.trim().rsplit_once(':') else {
+        return false;
+    };
+    given.parse::<u16>() == Ok(port)
+        && (name.eq_ignore_ascii_case("localhost") || name == "127.0.0.1" || name == "[::1]")
+}
+
 /// A short plain-text answer.
 pub fn plain(status: u16, text: &str) -> Response {
     Response {
@@ -127,6 +223,7 @@ fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
         400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
         431 => "Request Header Fields Too Large",
@@ -188,7 +285,19 @@ mod tests {
 
     /// A server on a free port whose every request is answered with its
     /// target; the raw answer to `sent`.
+    /// `{port}` in `sent` stands for the server's port.
     fn exchange(sent: &[u8]) -> String {
+        let addr = echo_server();
+        let sent = String::from_utf8_lossy(sent).replace("{port}", &addr.port().to_string());
+        let mut client = TcpStream::connect(addr).unwrap();
+        client.write_all(sent.as_bytes()).unwrap();
+        let mut answer = String::new();
+        client.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    /// A server on a free port that answers each request with its target.
+    fn echo_server() -> SocketAddr {
         let server = Server::bind("127.0.0.1:0").unwrap();
         let addr = server.addr().unwrap();
         std::thread::spawn(move || {
@@ -201,16 +310,12 @@ mod tests {
                 },
             )
         });
-        let mut client = TcpStream::connect(addr).unwrap();
-        client.write_all(sent).unwrap();
-        let mut answer = String::new();
-        client.read_to_string(&mut answer).unwrap();
-        answer
+        addr
     }
 
     #[test]
     fn a_get_is_answered_and_the_connection_closed() {
-        let a = exchange(b"GET /rules/a%20b.html?x=1 HTTP/1.1\r\nHost: h\r\n\r\n");
+        let a = exchange(b"GET /rules/a%20b.html?x=1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
         assert!(a.starts_with("HTTP/1.1 200 OK\r\n"), "{a}");
         assert!(a.contains("Connection: close\r\n"), "{a}");
         assert!(a.contains("Content-Length: 22\r\n"), "{a}");
@@ -270,5 +375,107 @@ mod tests {
         client.read_to_string(&mut answer).unwrap();
         assert!(answer.ends_with("/late\n"), "{answer}");
         drop(idle);
+    }
+
+    /// A page elsewhere whose name was made to lead here (DNS rebinding)
+    /// sends its own name: only this machine's names at this port pass.
+    #[test]
+    fn only_this_machines_names_at_its_port_are_answered() {
+        for host in [
+            "127.0.0.1:{port}",
+            "localhost:{port}",
+            "LocalHost:{port}",
+            "[::1]:{port}",
+        ] {
+            let a = exchange(format!("GET /x HTTP/1.1\r\nHost: {host}\r\n\r\n").as_bytes());
+            assert!(a.starts_with("HTTP/1.1 200 "), "{host}: {a}");
+        }
+        for host in [
+            "evil.example:{port}",
+            "127.0.0.1",
+            "localhost",
+            "127.0.0.1:1",
+            "127.0.0.1.evil.example:{port}",
+            "",
+        ] {
+            let a = exchange(format!("GET /x HTTP/1.1\r\nHost: {host}\r\n\r\n").as_bytes());
+            assert!(a.starts_with("HTTP/1.1 403 "), "{host}: {a}");
+            assert!(a.contains("answers only localhost"), "{host}: {a}");
+        }
+    }
+
+    /// A client that sends a byte now and then is cut off when the whole
+    /// head has taken PATIENCE, not kept while each byte comes in time.
+    #[test]
+    fn a_head_sent_slowly_is_cut_off_at_the_deadline() {
+        let addr = echo_server();
+        let mut client = TcpStream::connect(addr).unwrap();
+        let started = Instant::now();
+        let mut closed = false;
+        for byte in b"GET /slow HTTP/1.1\r\nX-Drip: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" {
+            std::thread::sleep(Duration::from_millis(100));
+            if client.write_all(&[*byte]).is_err() {
+                closed = true;
+                break;
+            }
+        }
+        // Eight seconds of drip: cut off after PATIENCE, long before its end.
+        assert!(closed, "the slow client was never cut off");
+        assert!(
+            started.elapsed() < PATIENCE * 3,
+            "held for {:?}",
+            started.elapsed()
+        );
+    }
+
+    /// Past the limit a connection is told 503 at once; once the others
+    /// close, connections are served again.
+    #[test]
+    fn connections_past_the_limit_are_told_to_come_back() {
+        let addr = echo_server();
+        let idle: Vec<TcpStream> = (0..MAX_CONNECTIONS)
+            .map(|_| TcpStream::connect(addr).unwrap())
+            .collect();
+        // Each idle connection is counted when accepted: wait until the
+        // server has taken them all.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let busy = loop {
+            let mut client = TcpStream::connect(addr).unwrap();
+            client
+                .set_read_timeout(Some(Duration::from_secs(5)))
+                .unwrap();
+            let _ = client.write_all(b"GET /late HTTP/1.1\r\n\r\n");
+            let mut answer = String::new();
+            let _ = client.read_to_string(&mut answer);
+            if answer.starts_with("HTTP/1.1 503 ") || Instant::now() > deadline {
+                break answer;
+            }
+        };
+        assert!(
+            busy.starts_with("HTTP/1.1 503 Service Unavailable\r\n"),
+            "{busy}"
+        );
+        assert!(busy.contains("Retry-After: 1\r\n"), "{busy}");
+        drop(idle);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let served = loop {
+            let a = exchange_with(addr, b"GET /again HTTP/1.1\r\n\r\n");
+            if a.starts_with("HTTP/1.1 200 ") || Instant::now() > deadline {
+                break a;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(served.ends_with("/again\n"), "{served}");
+    }
+
+    fn exchange_with(addr: SocketAddr, sent: &[u8]) -> String {
+        let mut client = TcpStream::connect(addr).unwrap();
+        client
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let _ = client.write_all(sent);
+        let mut answer = String::new();
+        let _ = client.read_to_string(&mut answer);
+        answer
     }
 }
