@@ -567,6 +567,26 @@ fn write_journal(root: &Path, journal: &Journal) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// Finishes the switch a killed run left in `root`, for a command that
+/// will not publish there this time (its input has an error): the folder
+/// is left whole, old files or new, never a mix. A folder another run
+/// holds is left to it. Returns what could not be done.
+pub fn finish_interrupted(root: &Path) -> Vec<Diagnostic> {
+    if fs::symlink_metadata(root.join(JOURNAL)).is_err() {
+        return Vec::new();
+    }
+    let Ok(lock) = take_lock(root) else {
+        return Vec::new();
+    };
+    let done = match roll_forward(root) {
+        Ok(notes) => notes,
+        Err(d) => vec![d],
+    };
+    remove_stale_temporaries(root);
+    drop(lock);
+    done
+}
+
 /// Finishes the switch a killed run had committed to, if its journal is
 /// there: renames the files whose temporaries are still there, removes the
 /// old files still as the tool left them, and saves the manifest, each

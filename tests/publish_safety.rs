@@ -674,6 +674,53 @@ fn a_build_killed_at_any_step_of_its_switch_leaves_the_old_build_or_the_new() {
     assert!(recoveries >= 3, "{recoveries}");
 }
 
+/// A build killed once its switch is committed (its journal written), then
+/// a build that fails (the author mid-edit) over the same folder: the
+/// failing run finishes the switch, so the folder holds the new build
+/// whole, not old and new files mixed until the next good build.
+#[test]
+fn a_failing_build_finishes_the_switch_a_killed_one_committed_to() {
+    let switch = Switch::new();
+    let mut tried = 0;
+    for n in 0.. {
+        let out = switch.copy(&format!("failing-{n}"));
+        let o = switch
+            .build(&out)
+            .env(STOP_VAR, n.to_string())
+            .output()
+            .unwrap();
+        if o.status.success() {
+            break;
+        }
+        if !out.join(JOURNAL).exists() {
+            continue;
+        }
+        let broken = switch.dir.path().join("broken.md");
+        fs::write(
+            &broken,
+            "## Zombie Chess\n\n    . . . . k . . .\n    . . .\n",
+        )
+        .unwrap();
+        let o = tool()
+            .args(["build", &s(&broken), "--out", &s(&out)])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stderr(&o).contains("nothing published"), "{}", stderr(&o));
+        assert!(
+            !out.join(JOURNAL).exists(),
+            "stop point {n}: the journal stays"
+        );
+        assert_eq!(
+            snapshot(&out, true),
+            switch.new,
+            "stop point {n}: the failing build left the switch unfinished"
+        );
+        tried += 1;
+    }
+    assert!(tried >= 3, "only {tried} stop points left a journal");
+}
+
 /// `kill -9` at random moments of a build, and at random moments once its
 /// switch has begun (its journal is there): the old build or the new.
 #[test]

@@ -105,6 +105,9 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
     };
     diags.extend(source_date_problem());
     let out_dir = settings.out.clone();
+    // A switch a killed run left half done is finished now, whether or not
+    // this run publishes: the folder never stays half old, half new.
+    diags.extend(crate::output::finish_interrupted(&out_dir));
     stages.push(Stage::since(
         "read the settings, styles and templates",
         started,

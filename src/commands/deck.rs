@@ -79,8 +79,31 @@ fn deck_book(books: &[Book]) -> Result<&Book, Failure> {
 }
 
 /// `deck`: everything is drawn in memory first, so bad input leaves the
-/// output folder as it was; then unchanged files are left alone.
+/// output folder as it was; then unchanged files are left alone. A switch
+/// a killed run left unfinished there is finished even when this run
+/// fails, so the folder is never left half old and half new.
 pub fn deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
+    let made = make_deck(args);
+    if let Err(Failure::Input(diags)) = &made {
+        let out = Settings::resolve(
+            args.book.as_slice(),
+            &Flags {
+                out: args.out.clone(),
+                style: None,
+                page: None,
+            },
+        )
+        .out;
+        let mut finished = crate::output::finish_interrupted(&out);
+        if !finished.is_empty() {
+            finished.extend(diags.iter().cloned());
+            return Err(Failure::Input(finished));
+        }
+    }
+    made
+}
+
+fn make_deck(args: &DeckRequest) -> Result<DeckReport, Failure> {
     use crate::deck::{self as d, DeckOptions};
 
     let input = |d: Diagnostic| Failure::Input(vec![d]);
