@@ -154,12 +154,67 @@ pub fn import(source: &Arc<SourceFile>) -> Imported {
             Err(line) => intro.push(line),
         }
     }
+    // Every line is kept as written, so one over the limit a rulebook line
+    // has would make a book that `check` refuses.
+    for line in &lines {
+        let chars = line.text.chars().count();
+        if chars > crate::book::MAX_LINE_CHARS {
+            let cut = line
+                .text
+                .char_indices()
+                .nth(crate::book::MAX_LINE_CHARS)
+                .map_or(0, |(i, _)| i);
+            let at = line.span.start + cut;
+            diags.push(
+                Diagnostic::error(
+                    source,
+                    Span::new(at, at + 1),
+                    format!(
+                        "this line has {chars} characters; a rulebook line may have at most {}, so its book would not pass `check`",
+                        crate::book::MAX_LINE_CHARS
+                    ),
+                )
+                .with_help("split the line where a sentence ends"),
+            );
+        }
+    }
     let markdown = write_markdown(source, title, &intro, &variants, &mut diags);
+    if !diags.iter().any(Diagnostic::is_error) {
+        diags.extend(unreadable_as_a_book(source, &markdown));
+    }
     let ok = !diags.iter().any(Diagnostic::is_error);
     Imported {
         markdown: ok.then_some(markdown),
         diagnostics: diags,
     }
+}
+
+/// What `check` would refuse in the book made from `source`, each an
+/// error of the import: the book is written only when `check` reads it
+/// without an error.
+fn unreadable_as_a_book(source: &Arc<SourceFile>, markdown: &str) -> Vec<Diagnostic> {
+    let mut book_diags = Vec::new();
+    let name = source.path.with_extension("md");
+    let _ = crate::book::Book::parse(
+        SourceFile::new(&name, markdown.to_string()),
+        &mut book_diags,
+    );
+    book_diags
+        .into_iter()
+        .filter(Diagnostic::is_error)
+        .map(|d| {
+            let line = d.line_col().map_or(String::new(), |at| {
+                format!(" (line {} of the book)", at.line)
+            });
+            Diagnostic::file_error(
+                &source.path,
+                format!(
+                    "the book made from this list would not pass `check`: {}{line}",
+                    d.message
+                ),
+            )
+        })
+        .collect()
 }
 
 fn lines_of(source: &SourceFile) -> Vec<Line<'_>> {
@@ -697,5 +752,51 @@ mod tests {
         let imported = run("\n\n");
         assert!(imported.markdown.is_none());
         assert!(imported.diagnostics[0].render().contains("no text"));
+    }
+
+    /// A line kept as written that `check` would refuse for its length is
+    /// an error at its first character past the limit, and no book.
+    #[test]
+    fn a_line_over_the_rulebooks_limit_is_an_error_and_no_book() {
+        let long = "word ".repeat(2100);
+        let imported = run(&format!("List\n\nLong Chess\n{long}\n"));
+        assert!(imported.markdown.is_none());
+        let errors: Vec<String> = imported
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(Diagnostic::render_short)
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains(":4:10001: error: this line has 10500 characters; a rulebook line may have at most 10000"),
+            "{errors:?}"
+        );
+        // At the limit, the book is written and check reads it.
+        let imported = run(&format!("List\n\nLong Chess\n{}\n", "a".repeat(10_000)));
+        assert!(imported.markdown.is_some(), "{:?}", imported.diagnostics);
+    }
+
+    /// The last guard: what `check` would refuse in the book made is an
+    /// error of the import, naming the book's line.
+    #[test]
+    fn a_book_that_check_would_refuse_is_not_written() {
+        let source = SourceFile::new("list.txt", String::new());
+        let bad = "## A\n\n    . . . . k . . .\n    . . .\n";
+        let errors = unreadable_as_a_book(&source, bad);
+        assert!(!errors.is_empty());
+        assert!(
+            errors[0]
+                .message
+                .starts_with("the book made from this list would not pass `check`: "),
+            "{}",
+            errors[0].message
+        );
+        assert!(
+            errors[0].message.contains("(line 4 of the book)"),
+            "{}",
+            errors[0].message
+        );
+        assert!(unreadable_as_a_book(&source, "## A\n\nText.\n").is_empty());
     }
 }
