@@ -542,6 +542,17 @@ impl Book {
     /// Local files the book links to (not images) must exist in its
     /// folder, as regular files: they are copied beside its pages.
     pub fn check_links(&self, diags: &mut Vec<Diagnostic>) {
+        // Each other rulebook linked with an anchor is read once.
+        let mut read: BTreeMap<PathBuf, Option<BTreeSet<String>>> = BTreeMap::new();
+        let mut headings_of = |path: &Path| {
+            read.entry(path.to_path_buf())
+                .or_insert_with(|| {
+                    let text = read_regular_text(path).ok()?;
+                    let book = Book::parse(SourceFile::new(path, text), &mut Vec::new());
+                    Some(book.heading_slugs())
+                })
+                .clone()
+        };
         for link in &self.links {
             let problem = match self.local_path(&link.url, "link") {
                 None => None,
@@ -570,8 +581,83 @@ impl Book {
                     d = d.with_help(format!("looked for {}", crate::paths::shown(&path)));
                 }
                 diags.push(d);
+                continue;
+            }
+            if let Some(d) = self.anchor_problem(link, &mut headings_of) {
+                diags.push(d);
             }
         }
+    }
+
+    /// A link to a heading (`#golf`, `two.md#golf`) whose book has no such
+    /// heading: an error, since every output would publish it leading
+    /// nowhere. `headings_of` gives another book's anchors, read once.
+    fn anchor_problem(
+        &self,
+        link: &ImageRef,
+        headings_of: &mut impl FnMut(&Path) -> Option<BTreeSet<String>>,
+    ) -> Option<Diagnostic> {
+        let (book, anchor, slugs) = if let Some(anchor) = link.url.strip_prefix('#') {
+            let anchor = percent_encoding::percent_decode_str(anchor)
+                .decode_utf8_lossy()
+                .into_owned();
+            (self.name.clone(), anchor, self.heading_slugs())
+        } else {
+            let target = rulebook_link(&link.url)?;
+            let anchor = target.anchor?;
+            let Some(Ok(path)) = self.local_path(&link.url, "link") else {
+                return None;
+            };
+            let own = std::fs::canonicalize(self.source.path()).is_ok_and(|own| own == path);
+            let slugs = if own {
+                self.heading_slugs()
+            } else {
+                headings_of(&path)?
+            };
+            (target.book, anchor, slugs)
+        };
+        if anchor.is_empty() || slugs.contains(&anchor) {
+            return None;
+        }
+        let (help, _) = crate::suggest::help_and_fix(
+            &anchor,
+            slugs.iter().map(String::as_str),
+            "an anchor is a heading's text in lower case, its spaces as `-`: `## Chess Golf` is `#chess-golf`",
+        );
+        Some(
+            Diagnostic::error(
+                &self.source,
+                link.span,
+                format!(
+                    "the link `{}` leads to no heading `#{anchor}` in {book}.md, so it would be published broken",
+                    link.url
+                ),
+            )
+            .with_help(help),
+        )
+    }
+
+    /// The anchors of every heading of the book.
+    pub fn heading_slugs(&self) -> BTreeSet<String> {
+        fn walk(blocks: &[Block], out: &mut BTreeSet<String>) {
+            for b in blocks {
+                match b {
+                    Block::Heading { slug, .. } => {
+                        out.insert(slug.clone());
+                    }
+                    Block::BlockQuote { blocks, .. } => walk(blocks, out),
+                    Block::List { items, .. } => {
+                        for item in items {
+                            walk(item, out);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = BTreeSet::new();
+        walk(&self.blocks, &mut out);
+        out
     }
 
     /// The local files a book links to, images and others, each once: the
@@ -632,9 +718,12 @@ impl Book {
         let decoded = local_rel(url);
         let rel = Path::new(&decoded);
         let escapes = rel.is_absolute()
-            || rel
-                .components()
-                .any(|c| !matches!(c, std::path::Component::Normal(_)));
+            || rel.components().any(|c| {
+                !matches!(
+                    c,
+                    std::path::Component::Normal(_) | std::path::Component::CurDir
+                )
+            });
         if escapes {
             return Some(Err(format!(
                 "the {what} `{url}` must be a path inside the book's folder, without `..`"
@@ -671,6 +760,42 @@ fn is_external(url: &str) -> bool {
                 .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
     });
     scheme || url.starts_with('#') || url.starts_with("//")
+}
+
+/// A link to a rulebook beside this one (`two.md`, `two.md#chess-golf`,
+/// `./two%20b.md`): the book's name and the anchor, if any. Each output
+/// turns it into a link to that book's published page or heading.
+pub fn rulebook_link(url: &str) -> Option<RulebookLink> {
+    if is_external(url) {
+        return None;
+    }
+    let rel = local_rel(url);
+    let rel = rel.trim_start_matches("./");
+    let name = rel.strip_suffix(".md")?;
+    if name.is_empty() || name.contains(['/', '\\']) {
+        return None;
+    }
+    let anchor = url
+        .split_once('#')
+        .map(|(_, a)| {
+            percent_encoding::percent_decode_str(a)
+                .decode_utf8_lossy()
+                .into_owned()
+        })
+        .filter(|a| !a.is_empty());
+    Some(RulebookLink {
+        book: name.to_string(),
+        anchor,
+    })
+}
+
+/// Where a link to a rulebook leads: see [`rulebook_link`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulebookLink {
+    /// The book's name (its file name without `.md`).
+    pub book: String,
+    /// A heading's anchor in it.
+    pub anchor: Option<String>,
 }
 
 /// A local link's file path: the query and anchor dropped, and
@@ -1440,7 +1565,8 @@ impl Builder<'_> {
                     LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut
                 )
                 .then(|| id.to_string());
-                if !is_external(&dest_url) {
+                // Local files and the book's own anchors are checked.
+                if !is_external(&dest_url) || dest_url.starts_with('#') {
                     self.links.push(ImageRef {
                         url: dest_url.to_string(),
                         span,

@@ -412,6 +412,104 @@ fn local_links_lead_to_published_files_or_are_errors() {
     assert!(!fresh.join("site").exists());
 }
 
+/// Links between the run's rulebooks lead to the other book's published
+/// page and heading in the site and in the PDF (its PDF beside this one,
+/// at the heading's named destination), and to the book's own heading by
+/// its file name; a heading that is not there is an error at the link, from
+/// `check` and `build`, with nothing published.
+#[test]
+fn links_between_rulebooks_lead_to_their_published_pages_and_headings() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.md");
+    let two = dir.path().join("two b.md");
+    fs::write(
+        &one,
+        "## Zombie Chess\n\nSee [two](two%20b.md), [golf](two%20b.md#chess-golf), [deep](./two%20b.md#deep-rules) and [here](one.md#zombie-chess).\n",
+    )
+    .unwrap();
+    fs::write(
+        &two,
+        "## Chess Golf\n\nText.\n\n### Deep Rules\n\nBack to [one](one.md#zombie-chess) or [up](#chess-golf).\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = run(&["build", &s(&one), &s(&two), "--out", &s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+
+    let page = fs::read_to_string(out.join("html/one/zombie-chess.html")).unwrap();
+    for href in [
+        "../two%20b/index.html",
+        "../two%20b/chess-golf.html",
+        "../two%20b/chess-golf.html#deep-rules",
+        "zombie-chess.html",
+    ] {
+        assert!(
+            page.contains(&format!("<a href=\"{href}\">")),
+            "{href}: {page}"
+        );
+    }
+    assert!(
+        !page.contains(".md"),
+        "a link to a .md file is left: {page}"
+    );
+    let print = fs::read_to_string(out.join("html/two b/print.html")).unwrap();
+    assert!(
+        print.contains("<a href=\"../one/zombie-chess.html\">"),
+        "{print}"
+    );
+    assert!(print.contains("<a href=\"#chess-golf\">"), "{print}");
+    // Each link of the site leads to a page that is there, with its anchor.
+    for link in local_links(&page) {
+        let (file, anchor) = link.split_once('#').unwrap_or((&link, ""));
+        let file = file.replace("%20", " ");
+        let target = out.join("html/one").join(&file);
+        let text = fs::read_to_string(&target).unwrap_or_else(|_| panic!("`{link}` is not there"));
+        if !anchor.is_empty() {
+            assert!(
+                text.contains(&format!("id=\"{anchor}\"")),
+                "`{link}`: no anchor"
+            );
+        }
+    }
+
+    let pdf = fs::read(out.join("one.pdf")).unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(
+        text.contains("/URI (two%20b.pdf#chess-golf)")
+            || text.contains("/URI(two%20b.pdf#chess-golf)"),
+        "no link to the other PDF's heading"
+    );
+    assert!(
+        !text.contains(".md)"),
+        "a link to a .md file is left in the PDF"
+    );
+    assert!(out.join("two b.pdf").exists());
+
+    // A heading that is not there: an error at the link, nothing published.
+    fs::write(
+        &one,
+        "## Zombie Chess\n\nSee [golf](two%20b.md#chess-glof).\n",
+    )
+    .unwrap();
+    for command in ["check", "build"] {
+        let fresh = dir.path().join(format!("fresh-{command}"));
+        let o = run(&[command, &s(&one), &s(&two), "--out", &s(&fresh)]
+            [..if command == "check" { 3 } else { 5 }]);
+        assert_eq!(o.status.code(), Some(1), "{command}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("one.md:3:5"), "{err}");
+        assert!(
+            err.contains("the link `two%20b.md#chess-glof` leads to no heading `#chess-glof` in two b.md, so it would be published broken"),
+            "{err}"
+        );
+        assert!(
+            err.contains("chess-golf"),
+            "a near heading is suggested: {err}"
+        );
+        assert!(!fresh.join("html").exists());
+    }
+}
+
 /// A folder's files and folders (links not followed, the lock file left
 /// out), with each file's bytes; temporary files too when `temporaries`.
 type Snapshot = BTreeMap<String, Option<Vec<u8>>>;

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::book::url_segment;
+
 use crate::book::{Block, Inline};
 
 /// Escapes text for HTML content and attribute values.
@@ -26,6 +28,11 @@ pub struct Writer<'a> {
     /// Where each anchor of the book lives: `zombie-chess` to
     /// `zombie-chess.html`, `setup` to `zombie-chess.html#setup`.
     pub anchors: &'a BTreeMap<String, String>,
+    /// The book's name, for links to it by its file (`rules.md#setup`).
+    pub book: &'a str,
+    /// The anchors of each book of the run, as `anchors`, for links to
+    /// another rulebook (`new_rules.md#gravity-chess`).
+    pub books: &'a BTreeMap<String, BTreeMap<String, String>>,
     /// The HTML of diagram `index`.
     pub diagram: &'a dyn Fn(usize) -> String,
     /// The HTML of the table of contents.
@@ -137,15 +144,37 @@ impl Writer<'_> {
         }
     }
 
-    /// A link to one of the book's anchors goes to the page that holds it.
+    /// A link to one of the book's anchors goes to the page that holds it;
+    /// a link to a rulebook, to its published page or heading: that of the
+    /// run's books, else its print page, which holds every heading.
     fn href(&self, url: &str) -> String {
-        match url.strip_prefix('#') {
-            Some(anchor) => self
+        if let Some(anchor) = url.strip_prefix('#') {
+            return self
                 .anchors
                 .get(anchor)
                 .cloned()
-                .unwrap_or_else(|| url.to_string()),
-            None => url.to_string(),
+                .unwrap_or_else(|| url.to_string());
+        }
+        let Some(link) = crate::book::rulebook_link(url) else {
+            return url.to_string();
+        };
+        if link.book == self.book {
+            return match &link.anchor {
+                Some(a) => self
+                    .anchors
+                    .get(a)
+                    .cloned()
+                    .unwrap_or_else(|| format!("#{}", url_segment(a))),
+                None => "index.html".to_string(),
+            };
+        }
+        let dir = format!("../{}/", url_segment(&link.book));
+        match &link.anchor {
+            None => format!("{dir}index.html"),
+            Some(a) => match self.books.get(&link.book).and_then(|pages| pages.get(a)) {
+                Some(page) => format!("{dir}{page}"),
+                None => format!("{dir}print.html#{}", url_segment(a)),
+            },
         }
     }
 }
@@ -161,6 +190,8 @@ mod tests {
         let b = Book::parse(SourceFile::new("t.md", text), &mut diags);
         let w = Writer {
             anchors,
+            book: "t",
+            books: &BTreeMap::new(),
             diagram: &|i| format!("[diagram {i}]"),
             contents: &|| "[contents]".into(),
         };

@@ -202,8 +202,13 @@ pub fn write_site(
     let mut errors = Vec::new();
     let mut search = search::SearchIndex::new();
     let mut index_books = Vec::new();
+    let run_anchors: BTreeMap<String, BTreeMap<String, String>> = books
+        .iter()
+        .map(|sb| (sb.book.name.clone(), page_anchors(&split_pages(sb.book))))
+        .collect();
     for sb in books {
         let made = Made {
+            books: &run_anchors,
             drawings,
             style,
             templates,
@@ -258,6 +263,8 @@ pub fn write_site(
 
 /// What pages are made with.
 struct Made<'a> {
+    /// Each book's heading anchors, for links between the run's books.
+    books: &'a BTreeMap<String, BTreeMap<String, String>>,
     drawings: &'a Drawings,
     style: &'a Style,
     templates: &'a Templates,
@@ -443,6 +450,25 @@ fn order_index(books: &mut [BookSummary], site: &crate::config::SiteConfig) {
     });
 }
 
+/// Where each heading of a book's pages lives: `zombie-chess` on
+/// `zombie-chess.html`, `setup` at `zombie-chess.html#setup`.
+fn page_anchors(pages: &[Page]) -> BTreeMap<String, String> {
+    let mut anchors = BTreeMap::new();
+    for page in pages {
+        for b in &page.blocks {
+            if let Block::Heading { level, slug, .. } = b {
+                let href = if *level == 2 {
+                    format!("{}.html", page.file)
+                } else {
+                    format!("{}.html#{slug}", page.file)
+                };
+                anchors.entry(slug.clone()).or_insert(href);
+            }
+        }
+    }
+    anchors
+}
+
 /// A book's pages and its entry for the site's index.
 fn book_files(
     sb: &SiteBook,
@@ -451,6 +477,7 @@ fn book_files(
     sink: &mut dyn SiteSink,
 ) -> Result<BookSummary, Diagnostic> {
     let Made {
+        books: run_anchors,
         drawings,
         style,
         templates,
@@ -471,19 +498,10 @@ fn book_files(
     let title = book_title(book);
     let pages = split_pages(book);
     // Every heading's page, for links between pages.
-    let mut anchors = BTreeMap::new();
-    for page in &pages {
-        for b in &page.blocks {
-            if let Block::Heading { level, slug, .. } = b {
-                let href = if *level == 2 {
-                    format!("{}.html", page.file)
-                } else {
-                    format!("{}.html#{slug}", page.file)
-                };
-                anchors.entry(slug.clone()).or_insert(href);
-            }
-        }
-    }
+    let anchors = run_anchors
+        .get(&book.name)
+        .cloned()
+        .unwrap_or_else(|| page_anchors(&pages));
     let print_anchors: BTreeMap<String, String> = anchors
         .keys()
         .map(|slug| (slug.clone(), format!("#{slug}")))
@@ -622,6 +640,8 @@ fn book_files(
     let mut print_body = String::new();
     let print_writer = Writer {
         anchors: &print_anchors,
+        book: &book.name,
+        books: run_anchors,
         diagram: &diagram_html,
         contents: &|| contents_html("", true),
     };
@@ -647,6 +667,8 @@ fn book_files(
         }
         let writer = Writer {
             anchors: &anchors,
+            book: &book.name,
+            books: run_anchors,
             diagram: &diagram_html,
             contents: &|| contents_html("", false),
         };

@@ -1351,15 +1351,31 @@ impl<'a> Ctx<'a> {
                 Inline::Emphasis(c) => self.runs(c, face.italic(), colour, link, out),
                 Inline::Link(l) => {
                     let (content, url) = (&l.content, &l.url);
-                    let target = match url.strip_prefix('#') {
-                        Some(slug) => self
-                            .book
+                    let heading = |slug: &str| {
+                        self.book
                             .sections
                             .iter()
                             .any(|s| s.slug == slug)
-                            .then(|| Target::Heading(slug.to_string())),
-                        None if !url.is_empty() => Some(Target::Url(url.clone())),
-                        None => None,
+                            .then(|| Target::Heading(slug.to_string()))
+                    };
+                    let rulebook = crate::book::rulebook_link(url);
+                    let target = match (url.strip_prefix('#'), rulebook) {
+                        (Some(slug), _) => heading(slug),
+                        // The book itself, by its file name: its heading.
+                        (None, Some(link)) if link.book == self.book.name => {
+                            link.anchor.as_deref().and_then(heading)
+                        }
+                        // Another rulebook: its PDF beside this one, at
+                        // the heading's named destination.
+                        (None, Some(link)) => Some(Target::Url(format!(
+                            "{}.pdf{}",
+                            crate::book::url_segment(&link.book),
+                            link.anchor
+                                .map(|a| format!("#{}", crate::book::url_segment(&a)))
+                                .unwrap_or_default()
+                        ))),
+                        (None, None) if !url.is_empty() => Some(Target::Url(url.clone())),
+                        (None, None) => None,
                     };
                     match target {
                         Some(t) => {
