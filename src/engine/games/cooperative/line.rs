@@ -171,26 +171,18 @@ fn check_cards(board: &BoardDiagram, out: &mut Vec<Finding>) -> Option<Line> {
     (out.len() == before).then_some(line)
 }
 
-/// Whether a piece of `role` may have been captured, of either colour,
-/// on `board`: fewer stand than the start, counting as promoted as many
-/// of them as the colour's missing pawns allow (after those its other
-/// types beyond the start need).
+/// Whether a piece of `role` has been captured, of either colour, as the
+/// material on `board` tells: fewer of it stand than the start. (A piece
+/// captured and brought back by a later promotion to its type is not
+/// seen: every piece of the type stands.)
 fn may_have_been_captured(board: &Board, role: Role) -> bool {
-    let start = |r: Role| crate::engine::cards::set_count(r) as i32;
+    let start = crate::engine::cards::set_count(role);
     [Color::White, Color::Black].into_iter().any(|c| {
-        let count = |r: Role| {
-            board
-                .pieces()
-                .filter(|(_, p)| *p == Piece::new(c, r))
-                .count() as i32
-        };
-        let promoted_elsewhere: i32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .filter(|&r| r != role)
-            .map(|r| (count(r) - start(r)).max(0))
-            .sum();
-        let free = (8 - count(Role::Pawn) - promoted_elsewhere).max(0);
-        start(role) - count(role) + free >= 1
+        board
+            .pieces()
+            .filter(|(_, p)| *p == Piece::new(c, role))
+            .count()
+            < start
     })
 }
 

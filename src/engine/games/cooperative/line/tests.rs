@@ -317,10 +317,16 @@ fn a_pawn_promotes_only_to_a_type_already_captured() {
         &current(&made("Q")),
         "arrow: the white pawn on e7 promotes to a queen on e8, but no queen has been captured: promote the pawn to any other piece type that has already been captured",
     );
-    // A black pawn gone may have become a queen after Black's was taken.
+    // Once Black's queen is taken, a queen may come back.
     kept(&current(
-        &made("Q").replace("p p p p . p p p", "p p p . . p p p"),
+        &made("Q").replace(". . . q Q . . k", ". . . . Q . . k"),
     ));
+    // Every queen stands, a pawn of each side gone: no queen was captured
+    // that the board shows.
+    refused(
+        &current(&made("Q").replace("p p p p . p p p", "p p p . . p p p")),
+        "arrow: the white pawn on e7 promotes to a queen on e8, but no queen has been captured: promote the pawn to any other piece type that has already been captured",
+    );
     // Drawn at rest, the second queen says the same.
     let f = current(
         &PROMOTION
