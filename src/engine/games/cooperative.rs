@@ -23,6 +23,11 @@
 //!
 //! An en passant capture is a capture like any other: it takes the pawn
 //! beside the square it moves to, through the same card checks.
+//!
+//! That is the seed's edition (`tests/seeds/rules.md`). The current
+//! edition (`rules/new_rules.md`) lays the cards out as one face-up line
+//! and lets several pieces capture in a turn: [`line`] checks it. Which
+//! edition a section is decides [`Edition::of`].
 
 use crate::diagram::{Arrow, BoardDiagram, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Rules, SquareSet, attacks};
@@ -31,7 +36,56 @@ use crate::engine::material;
 use crate::engine::replay::{State, StepRules, arrow_color, en_passant_victim, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
 
+mod line;
+
 pub struct Cooperative;
+
+/// The edition of the rules a section is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edition {
+    /// The seed's: a discard stack a player and a captured stack, one
+    /// piece a turn.
+    Seed,
+    /// The current edition's: one face-up line of cards beside the draw
+    /// pile.
+    Line,
+}
+
+impl Edition {
+    /// The section's own words decide: the current edition speaks of the
+    /// "face-up line", the seed of the "discard stack". A section that says
+    /// neither is read from its cards: face-up cards well above or below
+    /// the board are the seed's discard stacks (the current edition has
+    /// face-up cards only in the line, right of the board); otherwise it is
+    /// the current edition.
+    pub fn of(text: &str, board: &BoardDiagram) -> Edition {
+        let words = text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        if words.contains("face-up line") {
+            return Edition::Line;
+        }
+        if words.contains("discard stack") {
+            return Edition::Seed;
+        }
+        let seed_layout = board.cards.iter().any(|c| {
+            matches!(c.face(), CardFace::Piece(_)) && (c.y < SEED_ABOVE || c.y > SEED_BELOW)
+        });
+        if seed_layout {
+            Edition::Seed
+        } else {
+            Edition::Line
+        }
+    }
+}
+
+/// Face-up cards above this row (Black's discard stack at -1) or below
+/// that one (White's at 6) are laid out as the seed lays its stacks; the
+/// current edition's hands lie between (rows 0 to 5), face down.
+const SEED_ABOVE: f64 = -0.25;
+const SEED_BELOW: f64 = 5.5;
 
 pub const TURN: &str = "turn";
 /// The cards on the table.
@@ -287,6 +341,21 @@ fn misshapen_link(
 /// White's discard stack, each bottom card first. A card the 32-card deck
 /// does not hold (or holds fewer of) is a finding.
 fn stacks(board: &BoardDiagram, out: &mut Vec<Finding>) -> [Vec<CardPiece>; 3] {
+    let mut cards = deck(board, out);
+    cards.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let band = |lo: f64, hi: f64| -> Vec<CardPiece> {
+        cards
+            .iter()
+            .filter(|(y, _, _)| lo <= *y && *y < hi)
+            .map(|(_, _, p)| *p)
+            .collect()
+    };
+    [band(f64::MIN, 1.5), band(1.5, 4.5), band(4.5, f64::MAX)]
+}
+
+/// The face-up piece cards (row, column, piece); a card the 32-card deck
+/// does not hold (or holds fewer of) is a finding.
+fn deck(board: &BoardDiagram, out: &mut Vec<Finding>) -> Vec<(f64, f64, CardPiece)> {
     let mut cards: Vec<(f64, f64, CardPiece)> = Vec::new();
     let mut counts: Vec<(CardPiece, usize)> = Vec::new();
     for card in &board.cards {
@@ -317,15 +386,7 @@ fn stacks(board: &BoardDiagram, out: &mut Vec<Finding>) -> [Vec<CardPiece>; 3] {
             ),
         }
     }
-    cards.sort_by(|a, b| a.1.total_cmp(&b.1));
-    let band = |lo: f64, hi: f64| -> Vec<CardPiece> {
-        cards
-            .iter()
-            .filter(|(y, _, _)| lo <= *y && *y < hi)
-            .map(|(_, _, p)| *p)
-            .collect()
-    };
-    [band(f64::MIN, 1.5), band(1.5, 4.5), band(4.5, f64::MAX)]
+    cards
 }
 
 /// Each capture's card for one reading of the turn: `captures` captures,
@@ -364,100 +425,108 @@ impl Game for Cooperative {
         }
     }
 
-    fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
+    fn check_board(&self, cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
         // The game ends when a king is captured.
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);
-        let piles = stacks(board, out);
-        let arrows = common::move_arrows(board);
-        let Some(first) = arrows.first() else {
-            return;
-        };
-        if let Some(other) = arrows.iter().find(|a| arrow_color(a) != arrow_color(first)) {
-            out.push(
-                Finding::error(
-                    TURN,
-                    other.span,
-                    "the arrows are of both colours, but a turn is one player's moves",
-                )
-                .with_help("on each turn, all moves are made with one piece"),
-            );
-            return;
+        match Edition::of(common::section_text(cx.book, cx.entry), board) {
+            Edition::Seed => check_seed(board, out),
+            Edition::Line => line::check(board, out),
         }
-        let order = match chain(&arrows) {
-            Ok(order) => order,
-            Err(i) => {
-                let (at, message) = match misshapen_link(board, &arrows, i) {
-                    Some((k, before, role)) => (
-                        k,
-                        format!(
-                            "the path of one piece breaks between {} and {}, and {}–{} is not a {} move",
-                            arrows[before].to,
-                            arrows[i].from,
-                            arrows[k].from,
-                            arrows[k].to,
-                            role.name()
-                        ),
+    }
+}
+
+/// The seed's edition: one piece's path, the discard stacks.
+fn check_seed(board: &BoardDiagram, out: &mut Vec<Finding>) {
+    let piles = stacks(board, out);
+    let arrows = common::move_arrows(board);
+    let Some(first) = arrows.first() else {
+        return;
+    };
+    if let Some(other) = arrows.iter().find(|a| arrow_color(a) != arrow_color(first)) {
+        out.push(
+            Finding::error(
+                TURN,
+                other.span,
+                "the arrows are of both colours, but a turn is one player's moves",
+            )
+            .with_help("on each turn, all moves are made with one piece"),
+        );
+        return;
+    }
+    let order = match chain(&arrows) {
+        Ok(order) => order,
+        Err(i) => {
+            let (at, message) = match misshapen_link(board, &arrows, i) {
+                Some((k, before, role)) => (
+                    k,
+                    format!(
+                        "the path of one piece breaks between {} and {}, and {}–{} is not a {} move",
+                        arrows[before].to,
+                        arrows[i].from,
+                        arrows[k].from,
+                        arrows[k].to,
+                        role.name()
                     ),
-                    None => (
-                        i,
-                        format!(
-                            "the arrow from {} does not continue the path of one piece",
-                            arrows[i].from
-                        ),
+                ),
+                None => (
+                    i,
+                    format!(
+                        "the arrow from {} does not continue the path of one piece",
+                        arrows[i].from
                     ),
-                };
-                out.push(
+                ),
+            };
+            out.push(
                     Finding::error(TURN, arrows[at].span, message)
                         .with_help("on each turn, all moves are made with one piece: an optional non-capturing move, then captures"),
                 );
-                return;
-            }
-        };
-        let state = State::new(board.board.clone());
-        let mover = arrow_color(first).unwrap_or(Color::White);
-        let [black_stack, captured, white_stack] = &piles;
-        let (mine, theirs) = match mover {
-            Color::White => (white_stack, black_stack),
-            Color::Black => (black_stack, white_stack),
-        };
-        let path: Vec<(Square, Square)> = order
-            .iter()
-            .map(|&i| (arrows[i].from, arrows[i].to))
-            .collect();
-        let start = path[0].0;
-        // Made: the piece has left where the turn started.
-        let made = state.piece(start).map(|p| p.color) != Some(mover);
-        let readings = if made {
-            vec![false, true]
-        } else {
-            vec![taken(&state, path[0].0, path[0].1).is_some()]
-        };
-        let mut failures = Vec::new();
-        for first_captures in readings {
-            let captures = path.len() - 1 + usize::from(first_captures);
-            let steps = CoopSteps {
-                start,
-                color: mover,
-                path: path.clone(),
-                first_captures,
-                cards: TurnCards {
-                    played: mine.last().copied(),
-                    takes: takes(captured, theirs, captures, made),
-                },
-            };
-            let mut found = Vec::new();
-            if common::check_moves(board, &state, &arrows, &steps, &mut found).is_some() {
-                return;
-            }
-            failures.push(found);
+            return;
         }
-        // The reading whose failure is not only the reading itself.
-        let pick = failures
-            .iter()
-            .position(|f| !f.iter().any(|f| f.message.contains("is read as")))
-            .unwrap_or(0);
-        out.extend(failures.swap_remove(pick));
+    };
+    let state = State::new(board.board.clone());
+    let mover = arrow_color(first).unwrap_or(Color::White);
+    let [black_stack, captured, white_stack] = &piles;
+    let (mine, theirs) = match mover {
+        Color::White => (white_stack, black_stack),
+        Color::Black => (black_stack, white_stack),
+    };
+    let path: Vec<(Square, Square)> = order
+        .iter()
+        .map(|&i| (arrows[i].from, arrows[i].to))
+        .collect();
+    let start = path[0].0;
+    // Made: the piece has left where the turn started.
+    let made = state.piece(start).map(|p| p.color) != Some(mover);
+    let readings = if made {
+        vec![false, true]
+    } else {
+        vec![taken(&state, path[0].0, path[0].1).is_some()]
+    };
+    let mut failures = Vec::new();
+    for first_captures in readings {
+        let captures = path.len() - 1 + usize::from(first_captures);
+        let steps = CoopSteps {
+            start,
+            color: mover,
+            path: path.clone(),
+            first_captures,
+            cards: TurnCards {
+                played: mine.last().copied(),
+                takes: takes(captured, theirs, captures, made),
+            },
+        };
+        let mut found = Vec::new();
+        if common::check_moves(board, &state, &arrows, &steps, &mut found).is_some() {
+            return;
+        }
+        failures.push(found);
     }
+    // The reading whose failure is not only the reading itself.
+    let pick = failures
+        .iter()
+        .position(|f| !f.iter().any(|f| f.message.contains("is read as")))
+        .unwrap_or(0);
+    out.extend(failures.swap_remove(pick));
 }
 
 #[cfg(test)]
@@ -467,6 +536,34 @@ mod tests {
 
     const BOOK: &str = "tests/seeds/rules.md";
     const SECTION: &str = "Cooperative Chess";
+
+    /// Words of the seed's edition, which make a section of it.
+    pub(super) const SEED_WORDS: &str =
+        "You must play a card from your hand to your discard stack.";
+
+    /// The findings for a diagram in a section written in `words`.
+    pub(super) fn check_in(words: &str, diagram: &str) -> Vec<Finding> {
+        use crate::book::Book;
+        use crate::source::SourceFile;
+        let mut text = format!("## {SECTION}\n\n{words}\n\n");
+        for l in diagram.lines() {
+            text.push_str("    ");
+            text.push_str(l.trim());
+            text.push('\n');
+        }
+        let mut diags = Vec::new();
+        let book = Book::parse(SourceFile::new("t.md", text), &mut diags);
+        assert!(
+            book.diagrams.iter().all(|d| d.diagram.is_some()),
+            "the diagram parses: {diags:?}"
+        );
+        game_findings(&book, SECTION, None)
+    }
+
+    /// A diagram in a section of the seed's edition.
+    fn seed(diagram: &str) -> Vec<Finding> {
+        check_in(SEED_WORDS, diagram)
+    }
 
     #[test]
     fn the_seed_diagrams_pass() {
@@ -578,8 +675,7 @@ mod tests {
     #[test]
     fn a_quiet_move_after_a_capture_is_found() {
         // Proposed: the bishop may take e4, but then not go on to the empty d3.
-        let f = check_text(
-            SECTION,
+        let f = seed(
             "r n b q k b n r
              p p p . p p p p
              . . . . . . . .
@@ -597,8 +693,7 @@ mod tests {
         assert!(f[0].message.contains("from e4 to d3"), "{}", f[0].message);
         // Made, the bishop on d3 may have taken a piece there: that is legal
         // (two white pawns are gone: the two it took).
-        let f = check_text(
-            SECTION,
+        let f = seed(
             "r n . q k b n r
              p p p . p p p p
              . . . . . . . .
@@ -793,11 +888,11 @@ mod tests {
 
     #[test]
     fn no_move_follows_a_kings_capture() {
-        let f = check_text(SECTION, QUEEN);
+        let f = seed(QUEEN);
         assert!(f.is_empty(), "{:?}", summary(&f));
         // Taking the king on d5 ends the game: the e6 pawn is not taken.
         let on = format!("{QUEEN}\narrow: d5, e6, white");
-        let f = check_text(SECTION, &on);
+        let f = seed(&on);
         assert!(
             f.iter().any(|f| f.rule == common::ARROW
                 && f.message
@@ -811,7 +906,7 @@ mod tests {
     fn no_turn_follows_a_kings_capture() {
         // With the black king gone the game is over: no move is proposed.
         let gone = QUEEN.replace(". . . k . . . .", ". . . . . . . .");
-        let f = check_text(SECTION, &gone.replace("arrow: d3, d5, white", ""));
+        let f = seed(&gone.replace("arrow: d3, d5, white", ""));
         assert!(
             f.iter().any(|f| f.rule == common::ARROW
                 && f.message.contains("the black king is not on the board")),
@@ -830,7 +925,7 @@ mod tests {
              K . . . . . . .
              card: p, 11, 2.5
              arrow: d1, d3, white";
-        let f = check_text(SECTION, made);
+        let f = seed(made);
         assert!(
             f.iter().any(|f| f.rule == common::ARROW
                 && f.message.contains("the black king is not on the board")),
@@ -838,7 +933,7 @@ mod tests {
             summary(&f)
         );
         // A king card: the capture may have been the king's, the last move.
-        let f = check_text(SECTION, &made.replace("card: p,", "card: k,"));
+        let f = seed(&made.replace("card: p,", "card: k,"));
         assert!(f.is_empty(), "{:?}", summary(&f));
     }
 }
