@@ -171,18 +171,25 @@ fn check_cards(board: &BoardDiagram, out: &mut Vec<Finding>) -> Option<Line> {
     (out.len() == before).then_some(line)
 }
 
-/// Whether a piece of `role` has been captured, of either colour, as the
-/// material on `board` tells: fewer of it stand than the start. (A piece
-/// captured and brought back by a later promotion to its type is not
-/// seen: every piece of the type stands.)
+/// Whether a piece of `role` may have been captured, of either colour, as
+/// the material on `board` tells: fewer of it stand than the start, or a
+/// side has a missing pawn that its extra pieces do not account for, which
+/// may have promoted to `role` after one was captured, bringing the count
+/// back (so every piece of the type standing proves nothing then).
 fn may_have_been_captured(board: &Board, role: Role) -> bool {
-    let start = crate::engine::cards::set_count(role);
-    [Color::White, Color::Black].into_iter().any(|c| {
+    let count = |c: Color, r: Role| {
         board
             .pieces()
-            .filter(|(_, p)| *p == Piece::new(c, role))
+            .filter(|(_, p)| *p == Piece::new(c, r))
             .count()
-            < start
+    };
+    [Color::White, Color::Black].into_iter().any(|c| {
+        let missing_pawns = 8usize.saturating_sub(count(c, Role::Pawn));
+        let extra: usize = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .map(|r| count(c, r).saturating_sub(crate::engine::cards::set_count(r)))
+            .sum();
+        count(c, role) < crate::engine::cards::set_count(role) || missing_pawns > extra
     })
 }
 
