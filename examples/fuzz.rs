@@ -738,6 +738,8 @@ enum Target {
     Diagram,
     /// A folder (book, settings, contents, aids) through the commands.
     Files,
+    /// The language server's framing: headers and bodies, good and bad.
+    Frames,
 }
 
 impl Target {
@@ -746,6 +748,7 @@ impl Target {
             Target::Book => "book",
             Target::Diagram => "diagram",
             Target::Files => "files",
+            Target::Frames => "frames",
         }
     }
 }
@@ -802,9 +805,10 @@ fn parse_args() -> Result<Args, String> {
                     "book" => Target::Book,
                     "diagram" => Target::Diagram,
                     "files" => Target::Files,
+                    "frames" => Target::Frames,
                     v => {
                         return Err(format!(
-                            "--target: `{v}` is not `book`, `diagram` or `files`"
+                            "--target: `{v}` is not `book`, `diagram`, `files` or `frames`"
                         ));
                     }
                 };
@@ -910,6 +914,16 @@ fn next_input(
             };
             (input, depth)
         }
+        Target::Frames => {
+            let depth = Depth {
+                shortest: false,
+                drawn_in_full: 0,
+                pngs: 0,
+                pdf: false,
+                deck: false,
+            };
+            (frames_input(rng, books), depth)
+        }
         Target::Files => {
             let folder = folder_input(rng, books);
             let depth = Depth {
@@ -946,6 +960,87 @@ fn next_input(
             (input, depth)
         }
     }
+}
+
+/// Bodies the language server reads: requests, notifications with a
+/// rulebook's text, and JSON that is not a message.
+const FRAME_BODIES: &[&str] = &[
+    r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+    r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+    r#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///b.md"},"position":{"line":3,"character":4}}}"#,
+    r#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#,
+    r#"{"jsonrpc":"2.0","id":"x","method":5}"#,
+    "{\n  \"jsonrpc\": \"2.0\",\n\n  \"id\": 4\n}",
+    "{not json",
+    "",
+    "null",
+];
+
+/// A stream of frames: good ones, lengths that do not parse or do not fit,
+/// headers missing or doubled, bytes between, a body cut short.
+fn frames_input(rng: &mut Rng, books: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 0..1 + rng.below(6) {
+        let body: Vec<u8> = if rng.chance(4) {
+            let book = String::from_utf8_lossy(&books[rng.below(books.len())]);
+            let text: String = book.chars().take(rng.below(2000)).collect();
+            serde_json::json!({
+                "jsonrpc": "2.0",
+                "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": "file:///b.md", "languageId": "markdown", "version": 1, "text": text}}
+            })
+            .to_string()
+            .into_bytes()
+        } else {
+            rng.pick(FRAME_BODIES).as_bytes().to_vec()
+        };
+        let length = match rng.below(10) {
+            0 => "4x".to_string(),
+            1 => "-1".to_string(),
+            2 => "99999999999999999999999".to_string(),
+            3 => (1u64 << 40).to_string(),
+            4 => (body.len() + rng.below(8)).to_string(),
+            5 => body.len().saturating_sub(rng.below(8)).to_string(),
+            _ => body.len().to_string(),
+        };
+        match rng.below(8) {
+            0 => {}
+            1 => out.extend_from_slice(format!("content-length:{length}\n\n").as_bytes()),
+            2 => out.extend_from_slice(
+                format!("Content-Type: x\r\nContent-Length: {length}\r\nContent-Length: 3\r\n\r\n")
+                    .as_bytes(),
+            ),
+            _ => out.extend_from_slice(format!("Content-Length: {length}\r\n\r\n").as_bytes()),
+        }
+        out.extend_from_slice(&body);
+        if rng.chance(6) {
+            let bad = rng.pick(INVALID_UTF8);
+            out.extend_from_slice(bad);
+        }
+    }
+    if rng.chance(4) {
+        edit_bytes(&mut out, rng);
+    }
+    if rng.chance(6) {
+        out.truncate(rng.below(out.len() + 1));
+    }
+    out
+}
+
+/// Reads a stream of frames as the language server does, to its end: no
+/// panic, and each frame answered or passed on.
+fn read_frames(input: &[u8]) {
+    use chess_kit_docs::commands::lsp::transport::read_all;
+    let (messages, received) = crossbeam_channel::unbounded();
+    let (errors, answered) = crossbeam_channel::unbounded();
+    read_all(
+        &mut std::io::Cursor::new(input.to_vec()),
+        &messages,
+        &errors,
+    );
+    drop((messages, errors));
+    // Every frame became a message, an error response, or the end.
+    let _ = (received.len(), answered.len());
 }
 
 /// HTML the author might write, closed or not.
@@ -991,6 +1086,18 @@ const LINK_TARGETS: &[&str] = &[
     "",
     "<a b.png>",
     "\\windows\\path.png",
+    // Links between rulebooks: the other book of the folder, its headings,
+    // this book by its file name, and ones that lead nowhere.
+    "other.md",
+    "./other.md",
+    "other.md#chess-golf",
+    "other.md#deep-rules",
+    "other.md#nowhere",
+    "other%2emd",
+    "missing.md#zombie-chess",
+    "book.md#zombie-chess",
+    "book.md#nope",
+    "#table-of-contents",
 ];
 
 /// A rulebook's name, usual or odd.
@@ -1146,6 +1253,23 @@ fn folder_input(rng: &mut Rng, books: &[Vec<u8>]) -> stages::Folder {
     }
     folder.push(("player_aids.md".into(), aids));
     if rng.chance(2) {
+        let mut other =
+            b"## Chess Golf\n\nBack to [the book](book.md#zombie-chess).\n\n### Deep Rules\n\nSee [up](#chess-golf).\n"
+                .to_vec();
+        if rng.chance(4) {
+            mutate_lines(
+                &mut other,
+                rng,
+                &[
+                    "See [x](book.md).",
+                    "## Zombie Chess",
+                    "[y](other.md#deep-rules)",
+                ],
+            );
+        }
+        folder.push(("other.md".into(), other));
+    }
+    if rng.chance(2) {
         folder.push(("notes.txt".into(), b"notes".to_vec()));
     }
     folder
@@ -1181,7 +1305,7 @@ fn main() {
     let corpus = corpus();
     let books: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
     let diagrams = match args.target {
-        Target::Book | Target::Files => Diagrams {
+        Target::Book | Target::Files | Target::Frames => Diagrams {
             inputs: Vec::new(),
             headings: Vec::new(),
         },
@@ -1235,6 +1359,9 @@ fn main() {
                         let result = catch_unwind(AssertUnwindSafe(|| {
                             if target == Target::Files {
                                 stages::run_folder(&stages::unpack(&input), depth.deck)
+                            } else if target == Target::Frames {
+                                read_frames(&input);
+                                false
                             } else {
                                 stages::run("fuzz.md", &input, depth, &style);
                                 false

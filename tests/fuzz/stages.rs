@@ -230,6 +230,7 @@ pub fn run_folder(folder: &Folder, deck: bool) -> bool {
             assert!(!out.join(made).exists(), "a failed build wrote {made}/");
         }
     }
+    render_never_writes_over_an_input(dir.path(), folder);
     if deck {
         let book = folder
             .iter()
@@ -268,6 +269,54 @@ pub fn fens_round_trip(book: &Book, options: &Options) {
             board.map(|b| &b.board),
             "the lines of {} hold another board",
             fen.fen
+        );
+    }
+}
+
+/// `render -o` aimed at each file of the folder, with and without
+/// `--force`: the rulebook and the settings it reads are never written,
+/// and another existing file only with `--force`.
+fn render_never_writes_over_an_input(dir: &Path, folder: &Folder) {
+    use chess_kit_docs::commands::render::{RenderFormat, RenderInput, RenderOptions, render};
+    let Some((book, _)) = folder
+        .iter()
+        .find(|(n, _)| n.ends_with(".md") && n != "player_aids.md" && n != "other.md")
+    else {
+        return;
+    };
+    let read = |name: &str| std::fs::read(dir.join(name)).ok();
+    let inputs = [book.as_str(), "chess-kit-docs.toml"];
+    let before: Vec<Option<Vec<u8>>> = inputs.iter().map(|n| read(n)).collect();
+    let notes = read("notes.txt");
+    for (target, force) in [
+        (book.as_str(), true),
+        ("chess-kit-docs.toml", true),
+        ("notes.txt", false),
+        ("drawn.svg", false),
+    ] {
+        let _ = render(&RenderOptions {
+            input: RenderInput::File(dir.join(book)),
+            diagram: 1,
+            output: Some(dir.join(target)),
+            style: None,
+            format: if target.ends_with(".svg") {
+                RenderFormat::Drawing
+            } else {
+                RenderFormat::Fen
+            },
+            force,
+        });
+    }
+    // A file that was not there may be made; one that was is kept.
+    for (name, was) in inputs.iter().zip(&before) {
+        if was.is_some() {
+            assert!(read(name) == *was, "render -o --force wrote over {name}");
+        }
+    }
+    if notes.is_some() {
+        assert!(
+            read("notes.txt") == notes,
+            "render -o replaced a file without --force"
         );
     }
 }

@@ -15,7 +15,8 @@
 
 mod document;
 mod features;
-mod transport;
+/// The protocol's framing; public for the fuzzer.
+pub mod transport;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::panic::{AssertUnwindSafe, catch_unwind};
