@@ -284,7 +284,9 @@ fn check_arrows(board: &BoardDiagram, state: &State, out: &mut Vec<Finding>) {
     out.extend(first_failure);
 }
 
-/// A king step from a piece of the arrow's colour to another piece.
+/// A king step from a piece of the arrow's colour to another piece. A
+/// tarred piece has no checker of its own to throw: its arrow is a move
+/// ("pawns cannot move at all, and other pieces move like pawns").
 fn is_throw_shape(state: &State, a: &Arrow) -> bool {
     let Some(color) = arrow_color(a) else {
         return false;
@@ -292,6 +294,66 @@ fn is_throw_shape(state: &State, a: &Arrow) -> bool {
     is_king_step(a.from, a.to)
         && state.piece(a.from).is_some_and(|p| p.color == color)
         && state.piece(a.to).is_some()
+        && state.ring(a.from) != Some(color.other())
+}
+
+/// Why the piece on `a.from` may not throw, if it may not: "If the piece
+/// you moved has your own checker under it, you may throw the checker".
+/// Where the diagram draws its side's move, the throw comes from the
+/// piece that move brought; where it draws none, the thrower must be a
+/// piece that can have just moved, which a pawn on its first two ranks
+/// cannot. One throw a turn.
+fn not_the_mover(state: &State, arrows: &[&Arrow], throws: &[usize], i: usize) -> Option<String> {
+    let a = arrows[i];
+    let color = arrow_color(a)?;
+    let thrower = state.piece(a.from)?;
+    let moves: Vec<&Arrow> = (0..arrows.len())
+        .filter(|k| !throws.contains(k))
+        .map(|k| arrows[k])
+        .filter(|m| arrow_color(m) == Some(color))
+        .collect();
+    let rule = "only the piece that moved this turn may throw its checker";
+    if let Some(m) = moves.first()
+        && !moves.iter().any(|m| m.to == a.from)
+    {
+        return Some(format!(
+            "{}–{} is no throw: {rule}, and {}–{} moved the piece on {}, not the {} on {}",
+            a.from,
+            a.to,
+            m.from,
+            m.to,
+            m.to,
+            thrower.name(),
+            a.from
+        ));
+    }
+    let home = match color {
+        Color::White => a.from.rank <= 2,
+        Color::Black => a.from.rank >= 7,
+    };
+    if moves.is_empty() && thrower.role == Role::Pawn && home {
+        return Some(format!(
+            "{}–{} is no throw: {rule}, and the {} on {} has not moved (a pawn only moves forward)",
+            a.from,
+            a.to,
+            thrower.name(),
+            a.from
+        ));
+    }
+    let same: Vec<usize> = throws
+        .iter()
+        .copied()
+        .filter(|&k| arrow_color(arrows[k]) == Some(color))
+        .collect();
+    if same.len() > moves.len().max(1) && same.last() == Some(&i) {
+        return Some(format!(
+            "{}–{} is a second {} throw, but a turn moves one piece and throws its checker once",
+            a.from,
+            a.to,
+            color.name()
+        ));
+    }
+    None
 }
 
 /// One reading: `throws` are throws, the other arrows moves.
@@ -306,6 +368,9 @@ fn read(state: &State, arrows: &[&Arrow], throws: &[usize]) -> Result<(), Findin
             continue;
         };
         let who = format!("the {} on {}", thrower.name(), a.from);
+        if let Some(why) = not_the_mover(state, arrows, throws, i) {
+            return Err(Finding::error(RULE_ARROW, a.span, why));
+        }
         match state.ring(a.from) {
             // Still carrying: a throw it may make.
             Some(c) if c == color => continue,
@@ -554,6 +619,7 @@ impl StepRules for TarPitSteps {
             movers.push(Role::Pawn);
         }
         let rings = [None, Some(Color::White), Some(Color::Black)];
+        let material_ok = material::problems(&after.board, &MATERIAL).is_empty();
         let mut out = Vec::new();
         for role in movers {
             let mut base = after.clone();
@@ -581,9 +647,15 @@ impl StepRules for TarPitSteps {
                 s.set_ring(from, m);
                 out.push(s.clone());
                 for victim in Role::ALL {
+                    let mut v = s.clone();
+                    v.board.set(to, Some(Piece::new(color.other(), victim)));
+                    // A piece its side cannot have had is no victim: the
+                    // move's own rule then gives the reason.
+                    if material_ok && !material::problems(&v.board, &MATERIAL).is_empty() {
+                        continue;
+                    }
                     for c in rings {
-                        let mut v = s.clone();
-                        v.board.set(to, Some(Piece::new(color.other(), victim)));
+                        let mut v = v.clone();
                         v.set_ring(to, c);
                         out.push(v);
                     }
@@ -1097,5 +1169,105 @@ mod tests {
         // Black's own checker may stay there: the piece carries tar.
         let f = own(&format!("{far}\narrow: h1, h1, black"));
         assert!(!f.iter().any(|(r, _)| *r == RULE_RING), "{f:?}");
+    }
+
+    /// "If the piece you moved has your own checker under it, you may
+    /// throw the checker": the throw is the moved piece's.
+    #[test]
+    fn only_the_piece_that_moved_throws() {
+        // A pawn still on e2 has not moved: it throws nothing.
+        let start = "r n b q k b n r
+            p p p p p p p p
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            P P P P P P P P
+            R N B Q K B N R
+            arrow: e2, e2, white
+            arrow: e2, d1, white";
+        let f = own(start);
+        assert_eq!(
+            f,
+            [(
+                RULE_ARROW,
+                "e2–d1 is no throw: only the piece that moved this turn may throw its checker, and the white pawn on e2 has not moved (a pawn only moves forward)".to_string()
+            )]
+        );
+        // The knight that took on e4 throws (the book's example).
+        let f = own(&format!(
+            "{CARRYING_KNIGHT}\narrow: f6, e4, black\narrow: e4, f3, black"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        // Black's move is h7–h6: the knight on e4 did not move.
+        let f = own(&format!(
+            "{CARRYING_KNIGHT}\narrow: h7, h6, black\narrow: e4, f3, black"
+        ));
+        assert!(
+            f.iter().any(|(r, m)| *r == RULE_ARROW
+                && m == "e4–f3 is no throw: only the piece that moved this turn may throw its checker, and h7–h6 moved the piece on h6, not the black knight on e4"),
+            "{f:?}"
+        );
+    }
+
+    /// "Your piece on your opponent's checker is tarred: ... other pieces
+    /// move like pawns": a tarred rook's arrow onto a piece straight ahead
+    /// is a move (a tarred piece has no checker to throw), and a pawn
+    /// captures only diagonally.
+    #[test]
+    fn a_tarred_rooks_straight_capture_is_a_pawns_move() {
+        let d = ". . . . k . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . p p . . .
+            . . . . R . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . K . . .
+            arrow: e4, e4, black";
+        let f = own(&format!("{d}\narrow: e4, e5, white"));
+        assert_eq!(
+            f,
+            [(
+                RULE_ARROW,
+                "the white rook on e4 is tarred (a black checker under it), so it moves like a pawn: one square forward, or one diagonally forward to capture, and e4–e5 is not such a move".to_string()
+            )]
+        );
+        let f = own(&format!("{d}\narrow: e4, d5, white"));
+        assert!(f.is_empty(), "{f:?}");
+    }
+
+    /// A tarred black bishop moves like a black pawn: down the board, one
+    /// square straight onto an empty square, or diagonally to capture.
+    #[test]
+    fn a_tarred_black_bishop_steps_like_a_black_pawn() {
+        let base = "r n . q k b n r
+            p p p . p p p p
+            . . . . . . . .
+            . . . p . . . .
+            . . . . . . . .
+            . . . . . . . .
+            P P P P P P P P
+            R N B Q K B N R";
+        // Made: c8–c7 straight down, tarred on c7.
+        let f = own(&format!(
+            "{}\narrow: c7, c7, white\narrow: c8, c7, black",
+            base.replace("p p p . p p p p", "p p b . p p p p")
+                .replace(". . . p . . . .", ". . p p . . . .")
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        // Made: c8–d7 diagonally onto a square where no white piece can
+        // have stood (White has all sixteen): not a bishop's move.
+        let f = own(&format!(
+            "{}\narrow: d7, d7, white\narrow: c8, d7, black",
+            base.replace("p p p . p p p p", "p p p b p p p p")
+        ));
+        assert_eq!(
+            f,
+            [(
+                RULE_ARROW,
+                "the black bishop on c8 is tarred (a white checker under it), so it moves like a pawn: one square forward, or one diagonally forward to capture, and c8–d7 is not such a move".to_string()
+            )]
+        );
     }
 }
