@@ -555,7 +555,28 @@ impl StepRules for TarPitSteps {
                 color.name()
             ));
         }
-        Ok(safe)
+        // "You may play a card to add a checker": after the move, a
+        // player's card may add a checker under the moved piece (this
+        // turn's own, or the other side's on its turn), which stays, is
+        // repelled or cancels. Never tar on the far back rank (`rings`).
+        let mut out = safe.clone();
+        for s in &safe {
+            let moved = s.piece(to);
+            for ring in [None, Some(Color::White), Some(Color::Black)] {
+                let tar_on_last = moved.is_some_and(|p| {
+                    ring.is_some_and(|r| r != p.color) && to.rank == last_rank(p.color)
+                });
+                if ring == s.ring(to) || tar_on_last {
+                    continue;
+                }
+                let mut v = s.clone();
+                v.set_ring(to, ring);
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// "A tarred piece may capture an enemy pawn en passant", and so may a
@@ -1256,17 +1277,75 @@ mod tests {
                 .replace(". . . p . . . .", ". . p p . . . .")
         ));
         assert!(f.is_empty(), "{f:?}");
-        // Made: c8–d7 diagonally onto a square where no white piece can
-        // have stood (White has all sixteen): not a bishop's move.
+        // Proposed: c8–d7 diagonally onto an empty square is a bishop's
+        // move, not a pawn's.
         let f = own(&format!(
-            "{}\narrow: d7, d7, white\narrow: c8, d7, black",
-            base.replace("p p p . p p p p", "p p p b p p p p")
+            "{}\narrow: c8, c8, white\narrow: c8, d7, black",
+            base.replace("r n . q k b n r", "r n b q k b n r")
         ));
         assert_eq!(
             f,
             [(
                 RULE_ARROW,
                 "the black bishop on c8 is tarred (a white checker under it), so it moves like a pawn: one square forward, or one diagonally forward to capture, and c8–d7 is not such a move".to_string()
+            )]
+        );
+        // Tarred on d6, it steps down the board like a black pawn, not up.
+        let tarred_d6 = |arrow: &str| {
+            own(&format!(
+                "{}\narrow: d6, d6, white\n{arrow}",
+                base.replace(
+                    ". . . . . . . .\n            . . . p",
+                    ". . . b . . . .\n            . . . p"
+                )
+            ))
+        };
+        assert!(
+            tarred_d6("arrow: d6, d7, black")
+                .iter()
+                .any(|(r, m)| *r == RULE_ARROW && m.ends_with("and d6–d7 is not such a move")),
+            "{:?}",
+            tarred_d6("arrow: d6, d7, black")
+        );
+        let f = tarred_d6("arrow: d6, d5, black");
+        assert!(
+            f.iter()
+                .any(|(r, m)| *r == RULE_ARROW && m.contains("d6–d5")),
+            "the d5 pawn blocks: {f:?}"
+        );
+        // Made, the bishop tarred on d7: it moved as a bishop, and White's
+        // card tarred it after ("You may play a card to add a checker").
+        let f = own(&format!(
+            "{}\narrow: d7, d7, white\narrow: c8, d7, black",
+            base.replace("p p p . p p p p", "p p p b p p p p")
+        ));
+        assert!(f.is_empty(), "{f:?}");
+    }
+
+    /// "You may play a card to add a checker": Black's card after e7–e5
+    /// tarred the pawn White moved to e4. The pawn, tarred, cannot move
+    /// on: the refusal is at its new move, not at its sound double step.
+    #[test]
+    fn a_checker_added_by_a_card_after_the_move() {
+        let d = "r n b q k b n r
+            p p p . . p p p
+            . . . . . . . .
+            . . . p p . . .
+            . . . . P . . .
+            . . . . . . . .
+            P P P P . P P P
+            R N B Q K B N R
+            arrow: e2, e4, white
+            arrow: e7, e5, black
+            arrow: e4, e4, black";
+        let f = own(d);
+        assert!(f.is_empty(), "{f:?}");
+        let f = own(&format!("{d}\narrow: e4, d5, white"));
+        assert_eq!(
+            f,
+            [(
+                RULE_ARROW,
+                "the white pawn on e4 is tarred (a black checker under it), and a tarred pawn cannot move at all".to_string()
             )]
         );
     }
