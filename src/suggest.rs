@@ -40,9 +40,55 @@ pub fn help_and_fix<'a>(
     }
 }
 
+/// Whether a help that changes the arrow `changed` of a diagram may be
+/// offered: the changed diagram is legal (`changed_is_legal`), and the
+/// change keeps every sound arrow as drawn. The changed arrow is sound when
+/// some other arrow, left out, leaves it without fault: then the fault lies
+/// between the two, and a help that redraws it would hide the other.
+/// `faultless_without(other)` tells whether the diagram without `other`
+/// has no fault at `changed`; `None` when it could not be told (a budget
+/// ran out), and then no help is offered.
+pub fn offers_arrow_help<A: PartialEq + Copy>(
+    changed: A,
+    arrows: &[A],
+    changed_is_legal: bool,
+    faultless_without: &mut dyn FnMut(A) -> Option<bool>,
+) -> bool {
+    if !changed_is_legal {
+        return false;
+    }
+    for &other in arrows.iter().filter(|&&a| a != changed) {
+        match faultless_without(other) {
+            Some(false) => {}
+            Some(true) | None => return false,
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A help is offered only when the changed diagram is legal and the
+    /// arrow it changes is not sound: no other arrow, left out, clears it.
+    #[test]
+    fn a_help_keeps_every_sound_arrow_as_drawn() {
+        // Arrow 2 is at fault whatever else is drawn: a help may redraw it.
+        let mut never = |_: u8| Some(false);
+        assert!(offers_arrow_help(2, &[1, 2, 3], true, &mut never));
+        // The changed diagram is not legal: no help.
+        assert!(!offers_arrow_help(2, &[1, 2, 3], false, &mut never));
+        // Without arrow 3, arrow 2 is sound (3 is the one that breaks the
+        // rule): redrawing 2 would change a sound arrow.
+        let mut three = |other: u8| Some(other == 3);
+        assert!(!offers_arrow_help(2, &[1, 2, 3], true, &mut three));
+        // A search cut short says nothing.
+        let mut unknown = |_: u8| None;
+        assert!(!offers_arrow_help(2, &[1, 2, 3], true, &mut unknown));
+        // An arrow alone in its diagram has no other to lean on.
+        assert!(offers_arrow_help(2, &[2], true, &mut unknown));
+    }
 
     const LINES: [&str; 4] = ["arrow", "margins", "card", "corner text"];
 

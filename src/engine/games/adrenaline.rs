@@ -651,6 +651,117 @@ pub(crate) fn checker_squares(
     stacks
 }
 
+/// The en passant capture among `arrows` that breaks the game's own rule,
+/// with the rule, when the arrows cannot all be replayed: "You may not
+/// capture en passant if the pawn used an extra move, and you may not use
+/// an extra move to capture en passant" (`extra` names the game's extra
+/// move with its article: "an extra", "a booster"; `None` in a game
+/// without). Any game: a pawn that came to its square by something other
+/// than a double step is not taken en passant. The capture's arrow is the fault when the other arrows replay
+/// without it (the capture undone, if made): the refusal is said there,
+/// not at the sound double step the replay would otherwise blame.
+pub(crate) fn en_passant_fault(
+    state: &State,
+    arrows: &[&Arrow],
+    rules: &dyn StepRules,
+    extra: Option<&str>,
+) -> Option<(usize, String)> {
+    for (i, e) in arrows.iter().enumerate() {
+        let Some(color) = arrow_color(e) else {
+            continue;
+        };
+        let forward: i8 = if color == Color::White { 1 } else { -1 };
+        if !e.from.is_on_board()
+            || !e.to.is_on_board()
+            || e.from.file.abs_diff(e.to.file) != 1
+            || e.to.rank as i8 - e.from.rank as i8 != forward
+        {
+            continue;
+        }
+        let pawn = Some(Piece::new(color, Role::Pawn));
+        let theirs = Some(Piece::new(color.other(), Role::Pawn));
+        let victim = en_passant_victim(e.from, e.to);
+        let proposed = state.piece(e.from) == pawn
+            && state.piece(e.to).is_none()
+            && state.piece(victim) == theirs;
+        let made = state.piece(e.to) == pawn
+            && state.piece(e.from).is_none()
+            && state.piece(victim).is_none();
+        if !proposed && !made {
+            continue;
+        }
+        // The arrow that brought the taken pawn, and the ones before it.
+        let chained = |a: &Arrow, c: Color| {
+            arrows
+                .iter()
+                .any(|b| arrow_color(b) == Some(c) && b.to == a.from && !std::ptr::eq(*b, a))
+        };
+        let Some(v) = arrows
+            .iter()
+            .find(|v| arrow_color(v) == Some(color.other()) && v.to == victim)
+        else {
+            continue;
+        };
+        let double = v.from.file == v.to.file && v.from.rank.abs_diff(v.to.rank) == 2;
+        let reason = match extra {
+            Some(extra) if double && chained(e, color) => format!(
+                "{}–{} would take the pawn on {victim} en passant with {extra} move, but you may not use {extra} move to capture en passant",
+                e.from, e.to
+            ),
+            Some(extra) if !double && is_king_step(v.from, v.to) && chained(v, color.other()) => {
+                format!(
+                    "{}–{} cannot take the pawn on {victim} en passant: it came to {victim} with {extra} move ({}–{}), and you may not capture en passant if the pawn used {extra} move",
+                    e.from, e.to, v.from, v.to
+                )
+            }
+            _ if !double => format!(
+                "{}–{} cannot take the pawn on {victim} en passant: it came to {victim} with {}–{}, and a pawn is taken en passant only just after a regular move of two squares",
+                e.from, e.to, v.from, v.to
+            ),
+            _ => continue,
+        };
+        // The other arrows replay once this capture is taken away.
+        let mut without = state.clone();
+        if made {
+            let ring = without.ring(e.to);
+            without.board.set(e.to, None);
+            without.set_ring(e.to, None);
+            without.board.set(e.from, pawn);
+            without.set_ring(e.from, ring);
+            without.board.set(victim, theirs);
+        }
+        let mut rest = arrows.to_vec();
+        rest.remove(i);
+        rest.retain(|a| !(arrow_color(a) == Some(color) && a.from == e.to));
+        if crate::engine::replay::replay(&without, &rest, rules).is_ok() {
+            return Some((i, reason));
+        }
+    }
+    None
+}
+
+/// Replaces the `arrow` errors of a failed replay by the one en passant
+/// capture that breaks the game's rule, when there is one.
+pub(crate) fn blame_en_passant(
+    state: &State,
+    arrows: &[&Arrow],
+    rules: &dyn StepRules,
+    extra: Option<&str>,
+    found: &mut Vec<Finding>,
+) {
+    use crate::diagnostic::Severity;
+    if !found
+        .iter()
+        .any(|f| f.rule == common::ARROW && f.severity == Severity::Error)
+    {
+        return;
+    }
+    if let Some((i, reason)) = en_passant_fault(state, arrows, rules, extra) {
+        found.retain(|f| f.rule != common::ARROW);
+        found.push(Finding::error(common::ARROW, arrows[i].span, reason));
+    }
+}
+
 impl Game for Adrenaline {
     fn name(&self) -> &'static str {
         "Adrenaline Chess"
@@ -701,7 +812,7 @@ impl Game for Adrenaline {
                 out.push(Finding::error(CHECKERS, ring.span, reason));
             }
         }
-        let arrows = common::move_arrows(board);
+        let arrows = common::past_last_rank_pawns(board, &common::move_arrows(board));
         let steps = ExtraSteps {
             heads: [Color::White, Color::Black]
                 .into_iter()
@@ -711,7 +822,10 @@ impl Game for Adrenaline {
             heights: Heights::new(&state, stacks, &arrows),
         };
         let in_check = |s: &State, c: Color| steps.in_check(s, c);
-        common::check_moves_and_turn(board, &state, &arrows, &steps, &in_check, out);
+        let mut found = Vec::new();
+        common::check_moves_and_turn(board, &state, &arrows, &steps, &in_check, &mut found);
+        blame_en_passant(&state, &arrows, &steps, Some("an extra"), &mut found);
+        out.extend(found);
     }
 }
 
@@ -1380,6 +1494,52 @@ mod tests {
                 && f.message.contains("could be attacked by an extra move")),
             "{:?}",
             summary(&f)
+        );
+    }
+
+    /// White's e-pawn has taken Black's d-pawn en passant on d6 (Black
+    /// took White's h-pawn earlier).
+    const TAKEN_EN_PASSANT: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . P . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P . P P .
+        R N B Q K B N R";
+
+    /// "You may not capture en passant if the pawn used an extra move":
+    /// the refusal is at the en passant capture, in the game's words, not
+    /// at Black's sound moves.
+    #[test]
+    fn en_passant_after_extra_step_is_refused_at_the_capture() {
+        let f = check_text(
+            SECTION,
+            &format!("{TAKEN_EN_PASSANT}\narrow: d7, d5, black\narrow: e5, d6, white"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!(
+                "{TAKEN_EN_PASSANT}\narrow: d7, d6, black\narrow: d6, d5, black\narrow: e5, d6, white"
+            ),
+        );
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: e5–d6 cannot take the pawn on d5 en passant: it came to d5 with an extra move (d6–d5), and you may not capture en passant if the pawn used an extra move"
+            ]
+        );
+    }
+
+    /// "A pawn that moves to the back rank immediately promotes": a pawn
+    /// drawn there is the one error, and its arrows invent no second one.
+    #[test]
+    fn a_pawn_left_on_the_back_rank_is_one_error() {
+        let f = check_text(SECTION, &PROMOTED.replace(". . N . k", ". . P . k"));
+        assert_eq!(
+            summary(&f),
+            ["material: a white pawn on c8, White's last rank"]
         );
     }
 }

@@ -460,14 +460,24 @@ impl Game for Booster {
             en_passant: None,
             turn: None,
         };
-        let arrows = common::move_arrows(board);
+        let arrows = common::past_last_rank_pawns(board, &common::move_arrows(board));
         let steps = BoosterSteps {
             heads: [Color::White, Color::Black]
                 .into_iter()
                 .flat_map(|c| common::heads(&arrows, c).into_iter().map(move |s| (s, c)))
                 .collect(),
         };
-        if let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) {
+        let mut found = Vec::new();
+        let plan = common::check_moves(board, &state, &arrows, &steps, &mut found);
+        crate::engine::games::adrenaline::blame_en_passant(
+            &state,
+            &arrows,
+            &steps,
+            Some("a booster"),
+            &mut found,
+        );
+        out.extend(found);
+        if let Some(plan) = plan {
             let to_move = common::side_to_move(&arrows, &plan);
             common::check_turn(board, &state, to_move, &in_check, out);
             check_spent_checkers(board, &state, &arrows, &plan, &steps, out);
@@ -1332,6 +1342,52 @@ mod tests {
                 .any(|f| f.rule == common::ARROW && f.message.contains("attacked square")),
             "{:?}",
             summary(&f)
+        );
+    }
+
+    /// White's e-pawn has taken Black's d-pawn en passant on d6 (Black
+    /// took White's h-pawn earlier).
+    const TAKEN_EN_PASSANT: &str = "r n b q k b n r
+        p p p . p p p p
+        . . . P . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P . P P .
+        R N B Q K B N R";
+
+    /// "You may not capture en passant if the pawn used a booster move":
+    /// the refusal is at the en passant capture, in the game's words, not
+    /// at Black's sound moves.
+    #[test]
+    fn en_passant_after_booster_step_is_refused_at_the_capture() {
+        let f = check_text(
+            SECTION,
+            &format!("{TAKEN_EN_PASSANT}\narrow: d7, d5, black\narrow: e5, d6, white"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!(
+                "{TAKEN_EN_PASSANT}\narrow: d7, d6, black\narrow: d6, d5, black\narrow: e5, d6, white"
+            ),
+        );
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: e5–d6 cannot take the pawn on d5 en passant: it came to d5 with a booster move (d6–d5), and you may not capture en passant if the pawn used a booster move"
+            ]
+        );
+    }
+
+    /// "A pawn that moves to the back rank immediately promotes": a pawn
+    /// drawn there is the one error, and its arrows invent no second one.
+    #[test]
+    fn a_pawn_left_on_the_back_rank_is_one_error() {
+        let f = check_text(SECTION, &PROMOTED.replace(". . N . k", ". . P . k"));
+        assert_eq!(
+            summary(&f),
+            ["material: a white pawn on c8, White's last rank"]
         );
     }
 }

@@ -9,10 +9,11 @@
 
 use crate::diagram::{BoardDiagram, Card, CardFace, Color, Piece, Role, Square};
 use crate::engine::cards::CardTable;
+use crate::engine::chess::Move;
 use crate::engine::chess::{CastlingInference, Rules};
 use crate::engine::games::common;
 use crate::engine::material::{self, MaterialRules};
-use crate::engine::replay::{OrthodoxSteps, State};
+use crate::engine::replay::{self, OrthodoxSteps, State, StepRules};
 use crate::engine::{DiagramContext, Finding, Game};
 
 pub struct Chess960;
@@ -386,6 +387,158 @@ fn check_restrictions(board: &BoardDiagram, out: &mut Vec<Finding>) {
     }
 }
 
+/// The back rank of `color`, when it holds its eight pieces in an order
+/// Fischer's restrictions allow: untouched, it is the starting position.
+/// (Castling cannot leave such a rank: a king that castled with a rook
+/// beside it ends beyond both rooks.)
+fn untouched_rank(board: &BoardDiagram, color: Color) -> Option<[Role; 8]> {
+    let back = if color == Color::White { 1 } else { 8 };
+    let mut rank = [Role::Pawn; 8];
+    for (f, r) in rank.iter_mut().enumerate() {
+        let p = board.board.get(Square::new(f as u8, back))?;
+        if p.color != color || p.role == Role::Pawn {
+            return None;
+        }
+        *r = p.role;
+    }
+    let files = |role: Role| -> Vec<usize> { (0..8).filter(|&f| rank[f] == role).collect() };
+    let (k, q, r, b, n) = (
+        files(Role::King),
+        files(Role::Queen),
+        files(Role::Rook),
+        files(Role::Bishop),
+        files(Role::Knight),
+    );
+    let fits = k.len() == 1
+        && q.len() == 1
+        && n.len() == 2
+        && matches!(r[..], [r1, r2] if r1 < k[0] && k[0] < r2)
+        && matches!(b[..], [b1, b2] if b1 % 2 != b2 % 2);
+    fits.then_some(rank)
+}
+
+/// The starting back rank a game position shows: a side's untouched back
+/// rank, which the other side's mirrors ("black's pieces are a mirror
+/// reflection of white's"). A finding when both ranks are untouched and
+/// differ.
+fn shown_start(board: &BoardDiagram) -> Result<Option<[Role; 8]>, Finding> {
+    match (
+        untouched_rank(board, Color::White),
+        untouched_rank(board, Color::Black),
+    ) {
+        (Some(w), Some(b)) if w != b => {
+            let f = (0..8).find(|&f| w[f] != b[f]).unwrap_or(0) as u8;
+            let sq = Square::new(f, 8);
+            Err(Finding::error(
+                SETUP,
+                board.square_span(sq),
+                format!(
+                    "{} on {sq}, where the mirror of White's {} belongs: neither back rank has moved, and black's pieces are a mirror reflection of white's",
+                    describe(board.board.get(sq)),
+                    w[f as usize].name()
+                ),
+            ))
+        }
+        (w, b) => Ok(w.or(b)),
+    }
+}
+
+/// Chess960's moves: orthodox, castling to the usual squares, and where
+/// the diagram shows the starting position, only by a king and a rook
+/// still on their starting squares ("The king and the rook must not have
+/// moved").
+struct Chess960Steps {
+    inner: OrthodoxSteps,
+    start: Option<[Role; 8]>,
+}
+
+impl Chess960Steps {
+    /// Why the castling `m` of `color` breaks the starting position, if
+    /// it does.
+    fn moved(&self, m: Move, color: Color) -> Option<String> {
+        let (Move::Castle { king, rook }, Some(start)) = (m, self.start) else {
+            return None;
+        };
+        let shown = format!(
+            "{}'s untouched back rank shows the starting position",
+            common::side_name(color.other())
+        );
+        let back = king.rank;
+        if start[king.file as usize] != Role::King {
+            let home = (0..8u8).find(|&f| start[f as usize] == Role::King)?;
+            return Some(format!(
+                "the king and the rook must not have moved, and the king on {king} started on {} ({shown})",
+                Square::new(home, back)
+            ));
+        }
+        if start[rook.file as usize] != Role::Rook {
+            let homes: Vec<String> = (0..8u8)
+                .filter(|&f| start[f as usize] == Role::Rook)
+                .map(|f| Square::new(f, back).to_string())
+                .collect();
+            return Some(format!(
+                "the king and the rook must not have moved, and the rook on {rook} did not start there: the rooks started on {} ({shown})",
+                homes.join(" and ")
+            ));
+        }
+        None
+    }
+}
+
+impl StepRules for Chess960Steps {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        let afters = self.inner.step(state, from, to, color)?;
+        if self.start.is_none() {
+            return Ok(afters);
+        }
+        let rules = self.inner.rules;
+        let pos = replay::position(state, color, &rules, self.inner.castling);
+        let found: Vec<Move> = pos
+            .moves_from(from, &rules)
+            .into_iter()
+            .filter(|m| m.to() == to)
+            .collect();
+        let mut why = None;
+        let kept: Vec<State> = found
+            .into_iter()
+            .filter(|&m| match self.moved(m, color) {
+                Some(reason) => {
+                    why.get_or_insert(reason);
+                    false
+                }
+                None => true,
+            })
+            .map(|m| replay::played(state, &pos, m, &rules))
+            .collect();
+        match (kept.is_empty(), why) {
+            (true, Some(reason)) => Err(format!(
+                "the {} king on {from} cannot castle to {to}: {reason}",
+                color.name()
+            )),
+            (true, None) => Ok(afters),
+            (false, _) => Ok(kept),
+        }
+    }
+
+    fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+        self.inner.befores(after, from, to, color)
+    }
+
+    fn en_passant(&self) -> bool {
+        self.inner.en_passant()
+    }
+
+    fn material(&self) -> MaterialRules {
+        self.inner.material()
+    }
+}
+
 impl Game for Chess960 {
     fn name(&self) -> &'static str {
         "Chess960"
@@ -455,12 +608,22 @@ impl Game for Chess960 {
         if out.len() > before {
             return;
         }
+        let start = match shown_start(board) {
+            Ok(start) => start,
+            Err(f) => {
+                out.push(f);
+                return;
+            }
+        };
         let state = State::new(board.board.clone());
         let arrows = common::move_arrows(board);
-        let steps = OrthodoxSteps {
-            rules: Rules::STANDARD,
-            castling: CastlingInference::Chess960,
-            material: MaterialRules::ORTHODOX,
+        let steps = Chess960Steps {
+            inner: OrthodoxSteps {
+                rules: Rules::STANDARD,
+                castling: CastlingInference::Chess960,
+                material: MaterialRules::ORTHODOX,
+            },
+            start,
         };
         common::check_moves_and_turn(
             board,
@@ -818,5 +981,101 @@ mod tests {
             "{:?}",
             summary(&f)
         );
+    }
+
+    /// Black's untouched back rank (rooks b8 and g8, king d8) shows the
+    /// starting position, which White's mirrors; White's bishops and
+    /// queen have come out.
+    fn walked(rank1: &str, arrow: &str) -> Vec<Finding> {
+        check_text(
+            SECTION,
+            &format!(
+                "n r b k q b r n
+                 p p p p p p p p
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . B . Q B . .
+                 P P P P P P P P
+                 {rank1}
+                 {arrow}"
+            ),
+        )
+    }
+
+    /// "The king and the rook must not have moved": where a back rank
+    /// shows the starting position, a king or a rook off its starting
+    /// square may not castle.
+    #[test]
+    fn castling_needs_the_king_and_rook_on_the_squares_they_started_on() {
+        // The king on its starting square d1 castles with the g1 rook.
+        let f = walked("N R . K . . R N", "arrow: d1, g1, white");
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = walked("N R . . . R K N", "arrow: d1, g1, white");
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A king that walked from d1 to f1 may not, proposed or made.
+        let reason = "the white king on f1 cannot castle to g1: the king and the rook must not have moved, and the king on f1 started on d1 (Black's untouched back rank shows the starting position)";
+        let f = walked("N R . . . K R N", "arrow: f1, g1, white");
+        assert_eq!(summary(&f), [format!("arrow: {reason}")]);
+        let f = walked("N R . . . R K N", "arrow: f1, g1, white");
+        assert_eq!(summary(&f), [format!("arrow: {reason}")]);
+        // Nor a rook off its starting square (b1 in the standard
+        // position Black's rank shows, the rook on a1 gone to b1).
+        let standard = |rank1: &str| {
+            check_text(
+                SECTION,
+                &format!(
+                    "r n b q k b n r
+                     p p p p p p p p
+                     . . . . . . . .
+                     . . . . . . . .
+                     . . . . . . . .
+                     N . B Q . . . .
+                     P P P P P P P P
+                     {rank1}
+                     arrow: e1, c1, white"
+                ),
+            )
+        };
+        let f = standard(". R . . K B N R");
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message == "the white king on e1 cannot castle to c1: the king and the rook must not have moved, and the rook on b1 did not start there: the rooks started on a1 and h1 (Black's untouched back rank shows the starting position)"),
+            "{:?}",
+            summary(&f)
+        );
+        let f = standard("R . . . K B N R");
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// "Black's pieces are a mirror reflection of white's": two untouched
+    /// back ranks that differ are found, in a game position too.
+    #[test]
+    fn two_untouched_back_ranks_mirror_each_other() {
+        let game = |rank1: &str| {
+            check_text(
+                SECTION,
+                &format!(
+                    "n r b k q b r n
+                     p p p p p p p p
+                     . . . . . . . .
+                     . . . . . . . .
+                     . . . . P . . .
+                     . . . . . . . .
+                     P P P P . P P P
+                     {rank1}
+                     arrow: e2, e4, white"
+                ),
+            )
+        };
+        let f = game("N R B Q K B R N");
+        assert_eq!(
+            summary(&f),
+            [
+                "chess960-setup: a black king on d8, where the mirror of White's queen belongs: neither back rank has moved, and black's pieces are a mirror reflection of white's"
+            ]
+        );
+        let f = game("N R B K Q B R N");
+        assert!(f.is_empty(), "{:?}", summary(&f));
     }
 }

@@ -253,6 +253,39 @@ pub fn add_arrow_helps(
                 None => (None, None),
             },
         };
+        // Offered only when the changed diagram is legal (its one error
+        // was this arrow's) and this arrow is not a sound one that
+        // another arrow's fault made look wrong.
+        let changed_is_legal = errors.iter().all(|(_, span, _)| *span == bad.span);
+        let others: Vec<Span> = moves.iter().map(|a| a.span).collect();
+        let (help, fix) = if help.is_none()
+            || crate::suggest::offers_arrow_help(
+                bad.span,
+                &others,
+                changed_is_legal,
+                &mut |other: Span| {
+                    let clear = |found: Vec<Finding>| {
+                        !found
+                            .iter()
+                            .any(|f| f.severity == Severity::Error && f.span == bad.span)
+                    };
+                    let mut without = board.clone();
+                    without.arrows.retain(|a| a.span != other);
+                    if run(&without).map(clear)? {
+                        return Some(true);
+                    }
+                    // A made move taken back: its piece on its tail again,
+                    // with its ring (and a pawn it took en passant).
+                    match taken_back(board, other) {
+                        Some(back) => run(&back).map(clear),
+                        None => Some(false),
+                    }
+                },
+            ) {
+            (help, fix)
+        } else {
+            (None, None)
+        };
         // A search cut short cannot tell that a change is the only one.
         if checks.get() <= HELP_CHECKS {
             finding.help = help;
@@ -263,6 +296,43 @@ pub fn add_arrow_helps(
             });
         }
     }
+}
+
+/// The diagram with the made move drawn by the arrow at `span` taken
+/// back: the arrow gone, its piece (with the ring under it) back on its
+/// tail, and a pawn it took en passant back beside it. `None` when the
+/// arrow is no made move.
+fn taken_back(board: &BoardDiagram, span: Span) -> Option<BoardDiagram> {
+    let a = move_arrows(board).into_iter().find(|a| a.span == span)?;
+    let color = arrow_color(a)?;
+    if !a.from.is_on_board() || !a.to.is_on_board() || board.board.get(a.from).is_some() {
+        return None;
+    }
+    let piece = board.board.get(a.to).filter(|p| p.color == color)?;
+    let (from, to) = (a.from, a.to);
+    let mut back = board.clone();
+    back.arrows.retain(|x| x.span != span);
+    back.board.set(to, None);
+    back.board.set(from, Some(piece));
+    let forward: i16 = if color == Color::White { 1 } else { -1 };
+    let victim = Square::new(to.file, from.rank);
+    if piece.role == Role::Pawn
+        && from.file.abs_diff(to.file) == 1
+        && i16::from(to.rank) - i16::from(from.rank) == forward
+        && board.board.get(victim).is_none()
+    {
+        back.board
+            .set(victim, Some(Piece::new(color.other(), Role::Pawn)));
+    }
+    for ring in back
+        .arrows
+        .iter_mut()
+        .filter(|x| x.is_ring() && x.from == to)
+    {
+        ring.from = from;
+        ring.to = from;
+    }
+    Some(back)
 }
 
 /// A test of a change to a diagram: whether it cures the arrow in question.
@@ -562,6 +632,30 @@ pub fn check_no_pawn_on_last_rank(board: &BoardDiagram, out: &mut Vec<Finding>) 
             );
         }
     }
+}
+
+/// The move arrows less those that lead to or from a pawn on its last
+/// rank (and the arrows chained to them): that pawn is already an error
+/// (`check_no_pawn_on_last_rank`), and a move read from it would only
+/// invent a second one ("b8–c8 is not a pawn move" after the pawn should
+/// have been promoted on b8).
+pub fn past_last_rank_pawns<'a>(board: &BoardDiagram, arrows: &[&'a Arrow]) -> Vec<&'a Arrow> {
+    let stuck: Vec<Square> = board
+        .board
+        .pieces()
+        .filter(|(sq, p)| {
+            p.role == Role::Pawn && sq.rank == if p.color == Color::White { 8 } else { 1 }
+        })
+        .map(|(sq, _)| sq)
+        .collect();
+    let mut left = arrows.to_vec();
+    while let Some(i) = left
+        .iter()
+        .position(|a| stuck.contains(&a.from) || stuck.contains(&a.to))
+    {
+        set_aside(&mut left, i);
+    }
+    left
 }
 
 /// Orthodox material, but a side may have lost its king (games won by

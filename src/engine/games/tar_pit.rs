@@ -284,7 +284,9 @@ fn check_arrows(board: &BoardDiagram, state: &State, out: &mut Vec<Finding>) {
     out.extend(first_failure);
 }
 
-/// A king step from a piece of the arrow's colour to another piece.
+/// A king step from a piece of the arrow's colour to another piece. A
+/// tarred piece has no checker of its own to throw: its arrow is a move
+/// ("pawns cannot move at all, and other pieces move like pawns").
 fn is_throw_shape(state: &State, a: &Arrow) -> bool {
     let Some(color) = arrow_color(a) else {
         return false;
@@ -292,6 +294,66 @@ fn is_throw_shape(state: &State, a: &Arrow) -> bool {
     is_king_step(a.from, a.to)
         && state.piece(a.from).is_some_and(|p| p.color == color)
         && state.piece(a.to).is_some()
+        && state.ring(a.from) != Some(color.other())
+}
+
+/// Why the piece on `a.from` may not throw, if it may not: "If the piece
+/// you moved has your own checker under it, you may throw the checker".
+/// Where the diagram draws its side's move, the throw comes from the
+/// piece that move brought; where it draws none, the thrower must be a
+/// piece that can have just moved, which a pawn on its first two ranks
+/// cannot. One throw a turn.
+fn not_the_mover(state: &State, arrows: &[&Arrow], throws: &[usize], i: usize) -> Option<String> {
+    let a = arrows[i];
+    let color = arrow_color(a)?;
+    let thrower = state.piece(a.from)?;
+    let moves: Vec<&Arrow> = (0..arrows.len())
+        .filter(|k| !throws.contains(k))
+        .map(|k| arrows[k])
+        .filter(|m| arrow_color(m) == Some(color))
+        .collect();
+    let rule = "only the piece that moved this turn may throw its checker";
+    if let Some(m) = moves.first()
+        && !moves.iter().any(|m| m.to == a.from)
+    {
+        return Some(format!(
+            "{}–{} is no throw: {rule}, and {}–{} moved the piece on {}, not the {} on {}",
+            a.from,
+            a.to,
+            m.from,
+            m.to,
+            m.to,
+            thrower.name(),
+            a.from
+        ));
+    }
+    let home = match color {
+        Color::White => a.from.rank <= 2,
+        Color::Black => a.from.rank >= 7,
+    };
+    if moves.is_empty() && thrower.role == Role::Pawn && home {
+        return Some(format!(
+            "{}–{} is no throw: {rule}, and the {} on {} has not moved (a pawn only moves forward)",
+            a.from,
+            a.to,
+            thrower.name(),
+            a.from
+        ));
+    }
+    let same: Vec<usize> = throws
+        .iter()
+        .copied()
+        .filter(|&k| arrow_color(arrows[k]) == Some(color))
+        .collect();
+    if same.len() > moves.len().max(1) && same.last() == Some(&i) {
+        return Some(format!(
+            "{}–{} is a second {} throw, but a turn moves one piece and throws its checker once",
+            a.from,
+            a.to,
+            color.name()
+        ));
+    }
+    None
 }
 
 /// One reading: `throws` are throws, the other arrows moves.
@@ -306,6 +368,9 @@ fn read(state: &State, arrows: &[&Arrow], throws: &[usize]) -> Result<(), Findin
             continue;
         };
         let who = format!("the {} on {}", thrower.name(), a.from);
+        if let Some(why) = not_the_mover(state, arrows, throws, i) {
+            return Err(Finding::error(RULE_ARROW, a.span, why));
+        }
         match state.ring(a.from) {
             // Still carrying: a throw it may make.
             Some(c) if c == color => continue,
@@ -490,7 +555,28 @@ impl StepRules for TarPitSteps {
                 color.name()
             ));
         }
-        Ok(safe)
+        // "You may play a card to add a checker": after the move, a
+        // player's card may add a checker under the moved piece (this
+        // turn's own, or the other side's on its turn), which stays, is
+        // repelled or cancels. Never tar on the far back rank (`rings`).
+        let mut out = safe.clone();
+        for s in &safe {
+            let moved = s.piece(to);
+            for ring in [None, Some(Color::White), Some(Color::Black)] {
+                let tar_on_last = moved.is_some_and(|p| {
+                    ring.is_some_and(|r| r != p.color) && to.rank == last_rank(p.color)
+                });
+                if ring == s.ring(to) || tar_on_last {
+                    continue;
+                }
+                let mut v = s.clone();
+                v.set_ring(to, ring);
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// "A tarred piece may capture an enemy pawn en passant", and so may a
@@ -554,6 +640,7 @@ impl StepRules for TarPitSteps {
             movers.push(Role::Pawn);
         }
         let rings = [None, Some(Color::White), Some(Color::Black)];
+        let material_ok = material::problems(&after.board, &MATERIAL).is_empty();
         let mut out = Vec::new();
         for role in movers {
             let mut base = after.clone();
@@ -581,9 +668,15 @@ impl StepRules for TarPitSteps {
                 s.set_ring(from, m);
                 out.push(s.clone());
                 for victim in Role::ALL {
+                    let mut v = s.clone();
+                    v.board.set(to, Some(Piece::new(color.other(), victim)));
+                    // A piece its side cannot have had is no victim: the
+                    // move's own rule then gives the reason.
+                    if material_ok && !material::problems(&v.board, &MATERIAL).is_empty() {
+                        continue;
+                    }
                     for c in rings {
-                        let mut v = s.clone();
-                        v.board.set(to, Some(Piece::new(color.other(), victim)));
+                        let mut v = v.clone();
                         v.set_ring(to, c);
                         out.push(v);
                     }
@@ -1097,5 +1190,163 @@ mod tests {
         // Black's own checker may stay there: the piece carries tar.
         let f = own(&format!("{far}\narrow: h1, h1, black"));
         assert!(!f.iter().any(|(r, _)| *r == RULE_RING), "{f:?}");
+    }
+
+    /// "If the piece you moved has your own checker under it, you may
+    /// throw the checker": the throw is the moved piece's.
+    #[test]
+    fn only_the_piece_that_moved_throws() {
+        // A pawn still on e2 has not moved: it throws nothing.
+        let start = "r n b q k b n r
+            p p p p p p p p
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            P P P P P P P P
+            R N B Q K B N R
+            arrow: e2, e2, white
+            arrow: e2, d1, white";
+        let f = own(start);
+        assert_eq!(
+            f,
+            [(
+                RULE_ARROW,
+                "e2–d1 is no throw: only the piece that moved this turn may throw its checker, and the white pawn on e2 has not moved (a pawn only moves forward)".to_string()
+            )]
+        );
+        // The knight that took on e4 throws (the book's example).
+        let f = own(&format!(
+            "{CARRYING_KNIGHT}\narrow: f6, e4, black\narrow: e4, f3, black"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        // Black's move is h7–h6: the knight on e4 did not move.
+        let f = own(&format!(
+            "{CARRYING_KNIGHT}\narrow: h7, h6, black\narrow: e4, f3, black"
+        ));
+        assert!(
+            f.iter().any(|(r, m)| *r == RULE_ARROW
+                && m == "e4–f3 is no throw: only the piece that moved this turn may throw its checker, and h7–h6 moved the piece on h6, not the black knight on e4"),
+            "{f:?}"
+        );
+    }
+
+    /// "Your piece on your opponent's checker is tarred: ... other pieces
+    /// move like pawns": a tarred rook's arrow onto a piece straight ahead
+    /// is a move (a tarred piece has no checker to throw), and a pawn
+    /// captures only diagonally.
+    #[test]
+    fn a_tarred_rooks_straight_capture_is_a_pawns_move() {
+        let d = ". . . . k . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . p p . . .
+            . . . . R . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . K . . .
+            arrow: e4, e4, black";
+        let f = own(&format!("{d}\narrow: e4, e5, white"));
+        assert_eq!(
+            f,
+            [(
+                RULE_ARROW,
+                "the white rook on e4 is tarred (a black checker under it), so it moves like a pawn: one square forward, or one diagonally forward to capture, and e4–e5 is not such a move".to_string()
+            )]
+        );
+        let f = own(&format!("{d}\narrow: e4, d5, white"));
+        assert!(f.is_empty(), "{f:?}");
+    }
+
+    /// A tarred black bishop moves like a black pawn: down the board, one
+    /// square straight onto an empty square, or diagonally to capture.
+    #[test]
+    fn a_tarred_black_bishop_steps_like_a_black_pawn() {
+        let base = "r n . q k b n r
+            p p p . p p p p
+            . . . . . . . .
+            . . . p . . . .
+            . . . . . . . .
+            . . . . . . . .
+            P P P P P P P P
+            R N B Q K B N R";
+        // Made: c8–c7 straight down, tarred on c7.
+        let f = own(&format!(
+            "{}\narrow: c7, c7, white\narrow: c8, c7, black",
+            base.replace("p p p . p p p p", "p p b . p p p p")
+                .replace(". . . p . . . .", ". . p p . . . .")
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        // Proposed: c8–d7 diagonally onto an empty square is a bishop's
+        // move, not a pawn's.
+        let f = own(&format!(
+            "{}\narrow: c8, c8, white\narrow: c8, d7, black",
+            base.replace("r n . q k b n r", "r n b q k b n r")
+        ));
+        assert_eq!(
+            f,
+            [(
+                RULE_ARROW,
+                "the black bishop on c8 is tarred (a white checker under it), so it moves like a pawn: one square forward, or one diagonally forward to capture, and c8–d7 is not such a move".to_string()
+            )]
+        );
+        // Tarred on d6, it steps down the board like a black pawn, not up.
+        let tarred_d6 = |arrow: &str| {
+            own(&format!(
+                "{}\narrow: d6, d6, white\n{arrow}",
+                base.replace(
+                    ". . . . . . . .\n            . . . p",
+                    ". . . b . . . .\n            . . . p"
+                )
+            ))
+        };
+        assert!(
+            tarred_d6("arrow: d6, d7, black")
+                .iter()
+                .any(|(r, m)| *r == RULE_ARROW && m.ends_with("and d6–d7 is not such a move")),
+            "{:?}",
+            tarred_d6("arrow: d6, d7, black")
+        );
+        let f = tarred_d6("arrow: d6, d5, black");
+        assert!(
+            f.iter()
+                .any(|(r, m)| *r == RULE_ARROW && m.contains("d6–d5")),
+            "the d5 pawn blocks: {f:?}"
+        );
+        // Made, the bishop tarred on d7: it moved as a bishop, and White's
+        // card tarred it after ("You may play a card to add a checker").
+        let f = own(&format!(
+            "{}\narrow: d7, d7, white\narrow: c8, d7, black",
+            base.replace("p p p . p p p p", "p p p b p p p p")
+        ));
+        assert!(f.is_empty(), "{f:?}");
+    }
+
+    /// "You may play a card to add a checker": Black's card after e7–e5
+    /// tarred the pawn White moved to e4. The pawn, tarred, cannot move
+    /// on: the refusal is at its new move, not at its sound double step.
+    #[test]
+    fn a_checker_added_by_a_card_after_the_move() {
+        let d = "r n b q k b n r
+            p p p . . p p p
+            . . . . . . . .
+            . . . p p . . .
+            . . . . P . . .
+            . . . . . . . .
+            P P P P . P P P
+            R N B Q K B N R
+            arrow: e2, e4, white
+            arrow: e7, e5, black
+            arrow: e4, e4, black";
+        let f = own(d);
+        assert!(f.is_empty(), "{f:?}");
+        let f = own(&format!("{d}\narrow: e4, d5, white"));
+        assert_eq!(
+            f,
+            [(
+                RULE_ARROW,
+                "the white pawn on e4 is tarred (a black checker under it), and a tarred pawn cannot move at all".to_string()
+            )]
+        );
     }
 }

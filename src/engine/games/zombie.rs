@@ -392,6 +392,21 @@ fn zombie_problem(
         }
         lost.on[z.role as usize] += 1;
         let them = color.other();
+        // "You can leave that piece buried if your opponent captures your
+        // piece on top of it. When they move off the space ... it comes
+        // back": a zombie of the mover's own colour needs the piece now
+        // leaving its square to have taken the burier's piece there.
+        if z.color == color
+            && let Some(why) = never_took_there(before, from, to, sq, color)
+        {
+            return Some(format!(
+                "the {} on {sq} would be a zombie {} buried under a {} piece that {} then took on {sq}, but {why}",
+                z.name(),
+                common::side_name(them),
+                them.name(),
+                common::side_name(color),
+            ));
+        }
         if z.color == color && !Losses::of(before, them).any() {
             return Some(format!(
                 "the {} on {sq} would be a zombie {} buried under a {} piece that {} then took there, but no {} piece has been captured before {move_}",
@@ -424,6 +439,43 @@ fn zombie_problem(
     ))
 }
 
+/// Why the piece of `color` leaving `sq` with the move `from`–`to` (from
+/// `before`) cannot have taken a piece on `sq`, if it cannot: a castling
+/// king and rook have never moved, and a pawn never moves onto its own
+/// first two ranks.
+fn never_took_there(
+    before: &State,
+    from: Square,
+    to: Square,
+    sq: Square,
+    color: Color,
+) -> Option<String> {
+    let mover = before.piece(from)?;
+    if let Some(corner) = castling_corner(Some(mover), from, to)
+        && before.piece(corner) == Some(Piece::new(color, Role::Rook))
+    {
+        let who = if sq == corner {
+            format!("the {} rook on {corner}", color.name())
+        } else {
+            format!("the {} king on {from}", color.name())
+        };
+        return Some(format!(
+            "{from}–{to} castles, and {who} has never moved, so it never took a piece on {sq}"
+        ));
+    }
+    let home = match color {
+        Color::White => sq.rank <= 2,
+        Color::Black => sq.rank >= 7,
+    };
+    if sq == from && mover.role == Role::Pawn && mover.color == color && home {
+        return Some(format!(
+            "a pawn only moves forward, so the {} pawn on {from} never moved onto {from} nor took a piece there",
+            color.name()
+        ));
+    }
+    None
+}
+
 impl Game for Zombie {
     fn name(&self) -> &'static str {
         "Zombie Chess"
@@ -440,15 +492,24 @@ impl Game for Zombie {
         material::check(board, &MATERIAL, out);
         common::check_no_pawn_on_last_rank(board, out);
         let state = State::new(board.board.clone());
-        let arrows = common::move_arrows(board);
+        let arrows = common::past_last_rank_pawns(board, &common::move_arrows(board));
+        let mut found = Vec::new();
         common::check_moves_and_turn(
             board,
             &state,
             &arrows,
             &ZombieSteps,
             &common::orthodox_in_check,
-            out,
+            &mut found,
         );
+        crate::engine::games::adrenaline::blame_en_passant(
+            &state,
+            &arrows,
+            &ZombieSteps,
+            None,
+            &mut found,
+        );
+        out.extend(found);
     }
 }
 
@@ -882,6 +943,133 @@ mod tests {
                     .contains("cannot have just moved two squares from d7")),
             "{:?}",
             summary(&f)
+        );
+    }
+
+    /// "You can leave that piece buried if your opponent captures your
+    /// piece on top of it. When they move off the space ... it comes
+    /// back": a zombie of the mover's own colour comes back only where the
+    /// moving piece took the burier's piece. Black has lost a knight, so
+    /// White may have buried it, or taken something Black buried under.
+    const CASTLED: &str = "r . b q k b n r
+             p p p p . p p p
+             . . . . . . . .
+             . . . . p . . .
+             . . . . P . . .
+             . . . . . . . .
+             P P P P B P P P
+             R N B Q n R K .
+             arrow: e1, g1, white";
+
+    #[test]
+    fn a_zombie_of_the_movers_colour_needs_its_piece_to_have_taken_on_that_square() {
+        // Black's knight, which White buried under its king, comes back.
+        let f = check_text(SECTION, CASTLED);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // White's knight cannot: the castling king never took on e1.
+        let f = check_text(
+            SECTION,
+            &CASTLED.replace("R N B Q n R K .", "R N B Q N R K ."),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    == "the white knight on e1 would be a zombie Black buried under a black piece that White then took on e1, but e1–g1 castles, and the white king on e1 has never moved, so it never took a piece on e1"),
+            "{:?}",
+            summary(&f)
+        );
+        // Nor White's bishop in the rook's corner.
+        let f = check_text(
+            SECTION,
+            &CASTLED
+                .replace("P P P P B P P P", "P P P P . P P P")
+                .replace("R N B Q n R K .", "R N B Q . R K B"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.ends_with(
+                    "but e1–g1 castles, and the white rook on h1 has never moved, so it never took a piece on h1"
+                )),
+            "{:?}",
+            summary(&f)
+        );
+        // A pawn leaving its start square never took a piece there.
+        let pawn = "r . b q k b n r
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . P . . . .
+             . . . . . . . .
+             P P P P P P P .
+             R N B Q K B N R
+             arrow: d2, d4, white";
+        let f = check_text(SECTION, pawn);
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message.ends_with(
+                    "but a pawn only moves forward, so the white pawn on d2 never moved onto d2 nor took a piece there"
+                )),
+            "{:?}",
+            summary(&f)
+        );
+        // A knight that took on c6 may reveal its own side's pawn there
+        // (the seed's game, with the roles turned round).
+        let f = mutate(BOOK, SECTION, 2, ". . P . . . . .", ". . p . . . . .");
+        assert!(f.is_empty(), "{:?}", summary(&f));
+    }
+
+    /// "You probably don't want to bury pawns on your back rank, because
+    /// they can immediately be promoted": a pawn drawn on its last rank is
+    /// the one error, with no second one read from its arrow.
+    #[test]
+    fn a_pawn_left_on_its_last_rank_is_one_error() {
+        let f = check_text(
+            SECTION,
+            "r n b q k . n P
+             p p p p p p . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P P P P .
+             R N B Q K B N R
+             arrow: g7, h8, white",
+        );
+        assert_eq!(
+            summary(&f),
+            ["material: a white pawn on h8, White's last rank"],
+            "{:?}",
+            summary(&f)
+        );
+    }
+
+    /// "All the normal rules of Chess apply": en passant only just after
+    /// a double step. Black's pawn came to d5 by two single steps: the
+    /// refusal is at White's capture, not at Black's sound moves.
+    #[test]
+    fn an_en_passant_capture_after_two_single_steps_is_refused_at_the_capture() {
+        let taken = "r n b q k b n r
+             p p p . p p p p
+             . . . P . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P . P P P
+             R N B Q K B N R";
+        let f = check_text(
+            SECTION,
+            &format!("{taken}\narrow: d7, d5, black\narrow: e5, d6, white"),
+        );
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{taken}\narrow: d7, d6, black\narrow: d6, d5, black\narrow: e5, d6, white"),
+        );
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: e5–d6 cannot take the pawn on d5 en passant: it came to d5 with d6–d5, and a pawn is taken en passant only just after a regular move of two squares"
+            ]
         );
     }
 }
