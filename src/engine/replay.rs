@@ -1383,7 +1383,17 @@ fn play_proposed(
                     }
                     Err(reason) => {
                         let weight = u8::from(proposed_fits(state, a));
-                        best.note(depth + order.len(), weight, Failure { arrow: i, reason });
+                        // An arrow whose tail holds no piece of its side
+                        // is the least likely reading: the proposed moves
+                        // played before it do not make it go farther (a
+                        // made move refused, say for leaving its king
+                        // attacked, is not outranked by it).
+                        let reached = if weight == 0 {
+                            depth
+                        } else {
+                            depth + order.len()
+                        };
+                        best.note(reached, weight, Failure { arrow: i, reason });
                         ok = false;
                         break;
                     }
