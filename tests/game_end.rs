@@ -345,3 +345,37 @@ fn a_castling_across_a_hole_names_the_hole() {
     keeps(Some(HOLES), "Cut Chess", board, &["arrow: e1, c1, white"]);
     keeps(Some(HOLES), "Pit Chess", board, &["arrow: e8, g8, black"]);
 }
+
+#[test]
+fn a_help_on_en_passant_names_the_taker_by_its_move() {
+    // "No en passant" (`en_passant = false`): the white pawn that took on
+    // d6 no longer stands on e5, so the help does not say "a pawn on e5".
+    let taken = "r n b q k b n r
+        p p p . p p p p
+        . . . P . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        P P P P . P P P
+        R N B Q K B N R";
+    breaks(
+        Some(RIVER),
+        "River Chess",
+        taken,
+        &["arrow: d7, d5, black", "arrow: e5, d6, white"],
+        &[
+            "help: if e5–d6 shows an en passant capture: this game has no en passant, so the white pawn that moves from e5 cannot take the black pawn that stepped from d7 to d5",
+        ],
+        "a pawn on e5",
+    );
+    // The double step alone, the pawn still on d5, is sound.
+    keeps(
+        Some(RIVER),
+        "River Chess",
+        &taken.replace(". . . P . . . .", ". . . . . . . .").replace(
+            ". . . . . . . .\n        . . . . . . . .\n        . . . . . . . .\n        P P P P",
+            ". . . p P . . .\n        . . . . . . . .\n        . . . . . . . .\n        P P P P",
+        ),
+        &["arrow: d7, d5, black"],
+    );
+}

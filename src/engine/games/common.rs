@@ -438,9 +438,17 @@ fn no_en_passant_help(arrows: &[&Arrow], step: &Arrow, rules: &dyn StepRules) ->
             && a.from.rank == to.rank
             && a.from.file.abs_diff(to.file) == 1
     })?;
+    // The taker is named by its move, not by a square: made, it no longer
+    // stands on its tail.
     Some(format!(
-        "if {}–{} shows an en passant capture: this game has no en passant, so a pawn on {} cannot take a pawn that stepped from {} to {}",
-        taker.from, taker.to, taker.from, from, to
+        "if {}–{} shows an en passant capture: this game has no en passant, so the {} pawn that moves from {} cannot take the {} pawn that stepped from {} to {}",
+        taker.from,
+        taker.to,
+        color.other().name(),
+        taker.from,
+        color.name(),
+        from,
+        to
     ))
 }
 
