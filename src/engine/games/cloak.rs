@@ -222,4 +222,34 @@ mod tests {
             );
         }
     }
+
+    /// A help line changes an arrow only where the arrow is at fault: an
+    /// en passant capture that is legal on its own, refused because the
+    /// diagram's last white move is a2–a3 and not the double step, is
+    /// sound as drawn, so no changed capture (e4–e3) is offered for it.
+    #[test]
+    fn no_help_changes_an_arrow_sound_on_its_own() {
+        let board = "r n b q k b n r
+            p p p p . p p p
+            . . . . . . . .
+            . . . . . . . .
+            . . . P p . . .
+            P . . . . . . .
+            . P P . P P P P
+            R N B Q K B N R";
+        let f = check_text(SECTION, &format!("{board}\narrow: e4, d3, black"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{board}\narrow: a2, a3, white\narrow: e4, d3, black"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    .contains("the pawn on d4 has not just moved two squares")
+                && f.help.is_none()),
+            "{:?}",
+            f.iter().map(|f| (&f.message, &f.help)).collect::<Vec<_>>()
+        );
+    }
 }

@@ -246,8 +246,23 @@ pub fn add_arrow_helps(
             change(&mut alone);
             run(&alone).is_some_and(|found| clean(found, true))
         };
+        // An arrow that is a legal move on its own is sound as drawn: its
+        // fault lies in what the other arrows make of it (a move after
+        // the game ended, say), so no changed arrow is offered for it.
+        let sound = || {
+            let mut alone = board.clone();
+            alone
+                .arrows
+                .retain(|a| a.span == bad.span || !moves.iter().any(|m| m.span == a.span));
+            run(&alone).is_some_and(|found| {
+                found
+                    .iter()
+                    .all(|f| f.severity != Severity::Error || f.span != bad.span)
+            })
+        };
         let (help, fix) = match piece_help(board, bad, &finding.message, &cures) {
             Some(help) => (Some(help), None),
+            None if moves.len() > 1 && sound() => (None, None),
             None => match arrow_help(board, bad, &cures) {
                 Some((help, line)) => (Some(help), Some(line)),
                 None => (None, None),
