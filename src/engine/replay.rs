@@ -1348,7 +1348,9 @@ fn play_proposed(
             None => groups.push(vec![i]),
         }
     }
+    #[allow(clippy::too_many_arguments)]
     fn dfs(
+        diagram: &State,
         state: &State,
         arrows: &[&Arrow],
         groups: &mut Vec<Vec<usize>>,
@@ -1383,7 +1385,18 @@ fn play_proposed(
                     }
                     Err(reason) => {
                         let weight = u8::from(proposed_fits(state, a));
-                        best.note(depth + order.len(), weight, Failure { arrow: i, reason });
+                        // An arrow whose piece the diagram shows at its
+                        // head, read as proposed with no piece at its
+                        // tail, is the least likely reading: the proposed
+                        // moves played before it do not make it go
+                        // farther (a made move refused, say for leaving
+                        // its king attacked, is not outranked by it).
+                        let reached = if weight == 0 && holds(diagram, a, a.to) {
+                            depth
+                        } else {
+                            depth + order.len()
+                        };
+                        best.note(reached, weight, Failure { arrow: i, reason });
                         ok = false;
                         break;
                     }
@@ -1395,7 +1408,7 @@ fn play_proposed(
             let removed = groups.remove(k);
             let len = order.len();
             order.extend(&removed);
-            if dfs(&next, arrows, groups, order, rules, depth, best) {
+            if dfs(diagram, &next, arrows, groups, order, rules, depth, best) {
                 return true;
             }
             order.truncate(len);
@@ -1404,7 +1417,17 @@ fn play_proposed(
         false
     }
     let mut order = Vec::new();
-    dfs(state, arrows, &mut groups, &mut order, rules, depth, best).then_some(order)
+    dfs(
+        state,
+        state,
+        arrows,
+        &mut groups,
+        &mut order,
+        rules,
+        depth,
+        best,
+    )
+    .then_some(order)
 }
 
 #[cfg(test)]

@@ -930,7 +930,18 @@ impl Variant {
         }
         let state = State::new(board.board.clone());
         let steps = VariantSteps { variant: self };
-        let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
+        let replayed = out.len();
+        let plan = common::check_moves(board, &state, &arrows, &steps, out);
+        crate::engine::games::king_capture::explain(&mut out[replayed..]);
+        for f in &mut out[replayed..] {
+            if f.message.contains("in this game a pawn promotes only to") && f.help.is_none() {
+                f.help = Some(format!(
+                    "draw the promoted pawn as {}: `promotion` in the game's settings says what a pawn may become",
+                    self.promotion_names()
+                ));
+            }
+        }
+        let Some(plan) = plan else {
             return;
         };
         if self.check && !self.king_capture {
@@ -984,6 +995,20 @@ impl Variant {
                 ));
             }
             state = next;
+        }
+    }
+
+    /// "a queen, a rook or a knight": what a pawn may become.
+    fn promotion_names(&self) -> String {
+        let names: Vec<String> = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+            .into_iter()
+            .filter(|&r| self.promotion[r as usize])
+            .map(|r| format!("a {}", r.name()))
+            .collect();
+        match names.as_slice() {
+            [] => "nothing".to_string(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
         }
     }
 
@@ -1348,6 +1373,32 @@ impl VariantSteps<'_> {
         s
     }
 
+    /// Why a castling of the king on `from` to `to` crosses a hole, if
+    /// it does: the king would pass it (and a king may not enter a hole),
+    /// or it lies between the king and its rook.
+    fn castling_hole(&self, from: Square, to: Square) -> Option<String> {
+        let v = self.variant;
+        let corner = Square::new(if to.file > from.file { 7 } else { 0 }, from.rank);
+        let passed = crate::engine::chess::squares_between(from, to);
+        if v.holes.contains(to) || passed.into_iter().any(|s| v.holes.contains(s)) {
+            let hole = std::iter::once(to)
+                .chain(passed)
+                .filter(|&s| v.holes.contains(s))
+                .min_by_key(|s| s.file.abs_diff(from.file))?;
+            return Some(if v.holes_swallow {
+                format!("the king would cross the hole on {hole}, and a king may not enter a hole")
+            } else {
+                format!("the king would cross {hole}, which is not part of this game's board")
+            });
+        }
+        let hole = crate::engine::chess::squares_between(from, corner)
+            .into_iter()
+            .find(|&s| v.holes.contains(s))?;
+        Some(format!(
+            "the hole on {hole} lies between the king and the rook, and every square between them must be on the board and empty"
+        ))
+    }
+
     /// Why no move of the variant goes from `from` to `to`.
     fn explain(&self, state: &State, from: Square, to: Square, color: Color) -> String {
         let v = self.variant;
@@ -1370,6 +1421,25 @@ impl VariantSteps<'_> {
             && !v.castling
         {
             return format!("{who} cannot castle: this game has no castling");
+        }
+        if p.role == Role::King
+            && v.castling
+            && from.file == 4
+            && from.rank == if color == Color::White { 1 } else { 8 }
+            && from.rank == to.rank
+            && from.file.abs_diff(to.file) == 2
+            && let Some(reason) = self.castling_hole(from, to)
+        {
+            return format!("{who} cannot castle to {to}: {reason}");
+        }
+        if p.role == Role::Pawn
+            && v.holes_swallow
+            && v.holes.contains(to)
+            && from.file.abs_diff(to.file) == 1
+        {
+            return format!(
+                "{who} cannot move to {to}: a pawn moves diagonally only to capture, and the hole on {to} never holds a piece"
+            );
         }
         if v.holes.contains(to) {
             return if p.role == Role::King && v.holes_swallow {
@@ -1424,8 +1494,9 @@ impl VariantSteps<'_> {
     }
 }
 
-impl StepRules for VariantSteps<'_> {
-    fn step(
+impl VariantSteps<'_> {
+    /// A move of the game, as if the game were not over.
+    fn step_in_play(
         &self,
         state: &State,
         from: Square,
@@ -1433,19 +1504,6 @@ impl StepRules for VariantSteps<'_> {
         color: Color,
     ) -> Result<Vec<State>, String> {
         let v = self.variant;
-        if !v.inside(from) || !(v.inside(to) || v.holes_swallow && v.holes.contains(to)) {
-            return Err(format!("{from}–{to} leaves this game's {}", v.squares()));
-        }
-        if v.king_capture {
-            for c in [Color::White, Color::Black] {
-                if king(&state.board, c).is_none() {
-                    return Err(format!(
-                        "the game is over: it ends when a king is captured, and the {} king is gone",
-                        c.name()
-                    ));
-                }
-            }
-        }
         let moves = self.moves(state, from, to, color);
         if moves.is_empty() {
             return Err(self.explain(state, from, to, color));
@@ -1479,6 +1537,26 @@ impl StepRules for VariantSteps<'_> {
         }
         Ok(afters)
     }
+}
+
+impl StepRules for VariantSteps<'_> {
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        let v = self.variant;
+        if !v.inside(from) || !(v.inside(to) || v.holes_swallow && v.holes.contains(to)) {
+            return Err(format!("{from}–{to} leaves this game's {}", v.squares()));
+        }
+        let step = self.step_in_play(state, from, to, color);
+        if v.king_capture {
+            return crate::engine::games::king_capture::ended(state, step);
+        }
+        step
+    }
 
     fn befores(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
         let v = self.variant;
@@ -1511,6 +1589,26 @@ impl StepRules for VariantSteps<'_> {
         } else {
             v.ranks.0
         };
+        // A piece a pawn may not become, on the last rank a pawn's step
+        // away: read as a pawn's step too, so that `why_not_reached` names
+        // the promotion the game forbids.
+        let forward = if color == Color::White { 1 } else { -1 };
+        if to.rank == last
+            && !(last == 8 && color == Color::White || last == 1 && color == Color::Black)
+            && i16::from(to.rank) - i16::from(from.rank) == forward
+            && from.file.abs_diff(to.file) <= 1
+            && after.piece(to).is_some_and(|p| {
+                p.color == color
+                    && !matches!(p.role, Role::Pawn | Role::King)
+                    && !v.promotion[p.role as usize]
+            })
+        {
+            let mut pawn_after = after.clone();
+            pawn_after
+                .board
+                .set(to, Some(Piece::new(color, Role::Pawn)));
+            out.extend(replay::default_befores(&pawn_after, from, to, color));
+        }
         if to.rank == last
             && !(last == 8 && color == Color::White || last == 1 && color == Color::Black)
             && after
@@ -1524,6 +1622,32 @@ impl StepRules for VariantSteps<'_> {
             out.extend(replay::default_befores(&pawn_after, from, to, color));
         }
         out
+    }
+
+    /// A pawn's step onto the last rank that shows a piece the game does
+    /// not promote to: the promotion is what the game forbids.
+    fn why_not_reached(
+        &self,
+        before: &State,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Option<String> {
+        let v = self.variant;
+        let shown = after.piece(to)?;
+        if before.piece(from) != Some(Piece::new(color, Role::Pawn))
+            || shown.color != color
+            || matches!(shown.role, Role::Pawn | Role::King)
+            || v.promotion[shown.role as usize]
+        {
+            return None;
+        }
+        Some(format!(
+            "the pawn on {from} cannot promote to a {} on {to}: in this game a pawn promotes only to {}",
+            shown.role.name(),
+            self.variant.promotion_names()
+        ))
     }
 
     fn en_passant(&self) -> bool {

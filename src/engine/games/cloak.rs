@@ -2,12 +2,14 @@
 //! Chess960 castling (king and rook end on the usual squares). A cloaked
 //! king may move into, stay in or castle out of check, and a diagram does
 //! not show which pieces are cloaked, so check never makes a move illegal
-//! here. The king is captured to win. The `type: cloak` grids are checked
+//! here. The king is captured to win, and no move follows its capture
+//! (`king_capture`). The `type: cloak` grids are checked
 //! in grids.rs.
 
 use crate::diagram::BoardDiagram;
 use crate::engine::chess::{CastlingInference, Rules};
 use crate::engine::games::common;
+use crate::engine::games::king_capture::{self, EndsAtKingCapture};
 use crate::engine::material;
 use crate::engine::replay::{OrthodoxSteps, State};
 use crate::engine::{DiagramContext, Finding, Game};
@@ -27,11 +29,11 @@ impl Game for Cloak {
 
     fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
         crate::engine::fen::FenRules::Chess {
-            steps: Box::new(OrthodoxSteps {
+            steps: Box::new(EndsAtKingCapture(OrthodoxSteps {
                 rules: RULES,
                 castling: CastlingInference::Chess960,
                 material: common::KING_MAY_BE_CAPTURED,
-            }),
+            })),
             castling: crate::engine::chess::CastlingInference::Chess960,
         }
     }
@@ -40,12 +42,15 @@ impl Game for Cloak {
         material::check(board, &common::KING_MAY_BE_CAPTURED, out);
         let state = State::new(board.board.clone());
         let arrows = common::move_arrows(board);
-        let steps = OrthodoxSteps {
+        // "Win by capturing a cloaked king": no move follows its capture.
+        let steps = EndsAtKingCapture(OrthodoxSteps {
             rules: RULES,
             castling: CastlingInference::Chess960,
             material: common::KING_MAY_BE_CAPTURED,
-        };
+        });
+        let before = out.len();
         common::check_moves(board, &state, &arrows, &steps, out);
+        king_capture::explain(&mut out[before..]);
     }
 }
 
@@ -163,6 +168,88 @@ mod tests {
                 .any(|f| f.message.contains("has not just moved two squares")),
             "{:?}",
             summary(&f)
+        );
+    }
+
+    /// White's queen on e5, kings on e1 and (unless taken) e8, a black
+    /// rook on d8 and a black pawn on g3.
+    fn ending(black_king: bool, arrows: &[&str]) -> Vec<crate::engine::Finding> {
+        let rank8 = if black_king {
+            ". . . r k . . ."
+        } else {
+            ". . . r . . . ."
+        };
+        let text = format!(
+            "{rank8}
+             . . . . . . . .
+             . . . . . . . .
+             . . . . Q . . .
+             . . . . . . . .
+             . . . . . . p .
+             . . . . . . . .
+             . . . . K . . .
+             {}",
+            arrows.join("\n")
+        );
+        check_text(SECTION, &text)
+    }
+
+    #[test]
+    fn the_game_ends_at_a_kings_capture() {
+        // "Win by capturing a cloaked king": the capture may be the
+        // diagram's last move, made or proposed.
+        let f = ending(false, &["arrow: e8, e5, white"]);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = ending(true, &["arrow: e5, e8, white"]);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = ending(true, &["arrow: e5, e8, white", "arrow: d8, d7, black"]);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // No move of either side follows it, a bonus pawn move included.
+        for (king, arrows) in [
+            (false, &["arrow: e8, e5, white", "arrow: g3, g2, black"][..]),
+            (false, &["arrow: e8, e5, white", "arrow: e1, d1, white"][..]),
+            (true, &["arrow: e5, e8, white", "arrow: d8, e8, black"][..]),
+            (false, &["arrow: e5, e6, white"][..]),
+        ] {
+            let f = ending(king, arrows);
+            assert!(
+                f.iter().any(|f| f.rule == common::ARROW
+                    && f.message
+                        == "the game is over: it ends when a king is captured, and the black king is gone"
+                    && f.help.as_deref() == Some(king_capture::HELP)),
+                "{arrows:?}: {:?}",
+                summary(&f)
+            );
+        }
+    }
+
+    /// A help line changes an arrow only where the arrow is at fault: an
+    /// en passant capture that is legal on its own, refused because the
+    /// diagram's last white move is a2–a3 and not the double step, is
+    /// sound as drawn, so no changed capture (e4–e3) is offered for it.
+    #[test]
+    fn no_help_changes_an_arrow_sound_on_its_own() {
+        let board = "r n b q k b n r
+            p p p p . p p p
+            . . . . . . . .
+            . . . . . . . .
+            . . . P p . . .
+            P . . . . . . .
+            . P P . P P P P
+            R N B Q K B N R";
+        let f = check_text(SECTION, &format!("{board}\narrow: e4, d3, black"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = check_text(
+            SECTION,
+            &format!("{board}\narrow: a2, a3, white\narrow: e4, d3, black"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    .contains("the pawn on d4 has not just moved two squares")
+                && f.help.is_none()),
+            "{:?}",
+            f.iter().map(|f| (&f.message, &f.help)).collect::<Vec<_>>()
         );
     }
 }

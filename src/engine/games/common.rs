@@ -246,8 +246,23 @@ pub fn add_arrow_helps(
             change(&mut alone);
             run(&alone).is_some_and(|found| clean(found, true))
         };
+        // An arrow that is a legal move on its own is sound as drawn: its
+        // fault lies in what the other arrows make of it (a move after
+        // the game ended, say), so no changed arrow is offered for it.
+        let sound = || {
+            let mut alone = board.clone();
+            alone
+                .arrows
+                .retain(|a| a.span == bad.span || !moves.iter().any(|m| m.span == a.span));
+            run(&alone).is_some_and(|found| {
+                found
+                    .iter()
+                    .all(|f| f.severity != Severity::Error || f.span != bad.span)
+            })
+        };
         let (help, fix) = match piece_help(board, bad, &finding.message, &cures) {
             Some(help) => (Some(help), None),
+            None if moves.len() > 1 && sound() => (None, None),
             None => match arrow_help(board, bad, &cures) {
                 Some((help, line)) => (Some(help), Some(line)),
                 None => (None, None),
@@ -508,9 +523,17 @@ fn no_en_passant_help(arrows: &[&Arrow], step: &Arrow, rules: &dyn StepRules) ->
             && a.from.rank == to.rank
             && a.from.file.abs_diff(to.file) == 1
     })?;
+    // The taker is named by its move, not by a square: made, it no longer
+    // stands on its tail.
     Some(format!(
-        "if {}–{} shows an en passant capture: this game has no en passant, so a pawn on {} cannot take a pawn that stepped from {} to {}",
-        taker.from, taker.to, taker.from, from, to
+        "if {}–{} shows an en passant capture: this game has no en passant, so the {} pawn that moves from {} cannot take the {} pawn that stepped from {} to {}",
+        taker.from,
+        taker.to,
+        color.other().name(),
+        taker.from,
+        color.name(),
+        from,
+        to
     ))
 }
 

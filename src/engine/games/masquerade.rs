@@ -10,6 +10,7 @@
 use crate::diagram::{Arrow, BoardDiagram, Color, Role, Square};
 use crate::engine::chess::{CastlingInference, Rules, reach};
 use crate::engine::games::common;
+use crate::engine::games::king_capture::{self, EndsAtKingCapture};
 use crate::engine::material::{self, MaterialRules};
 use crate::engine::replay::{Plan, State, StepRules, arrow_color, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
@@ -51,7 +52,17 @@ impl StepRules for MasqueradeSteps {
         color: Color,
     ) -> Result<Vec<State>, String> {
         let (Some(piece), Some(target)) = (state.piece(from), state.piece(to)) else {
-            return orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard);
+            let quiet = orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard);
+            // A made capture is undone with `to` empty too: where the move
+            // is no quiet move, the capture the arrow may show is named.
+            return match (quiet, state.piece(from), blocked_capture(state, from, to)) {
+                (Err(reason), Some(p), Some(blocked))
+                    if p.color == color && !moves_along(p.role, from, to) =>
+                {
+                    Err(format!("{reason}; as a capture, {blocked}"))
+                }
+                (quiet, _, _) => quiet,
+            };
         };
         if piece.color != color || target.color == color || piece.role == Role::Pawn {
             return orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard);
@@ -61,6 +72,12 @@ impl StepRules for MasqueradeSteps {
                 .iter()
                 .any(|&r| reach(&state.board, from, r, color).captures.contains(to))
         {
+            if let Some(blocked) = blocked_capture(state, from, to) {
+                return Err(format!(
+                    "the {} on {from} cannot capture on {to}: {blocked}",
+                    piece.name()
+                ));
+            }
             return Err(format!(
                 "the {} on {from} cannot capture on {to} with any piece's capture move (king, queen, rook, bishop or knight)",
                 piece.name()
@@ -91,7 +108,7 @@ impl Game for Masquerade {
 
     fn fen_rules(&self) -> crate::engine::fen::FenRules<'static> {
         crate::engine::fen::FenRules::Chess {
-            steps: Box::new(MasqueradeSteps),
+            steps: Box::new(EndsAtKingCapture(MasqueradeSteps)),
             castling: crate::engine::chess::CastlingInference::Standard,
         }
     }
@@ -100,10 +117,62 @@ impl Game for Masquerade {
         material::check(board, &MATERIAL, out);
         let state = State::new(board.board.clone());
         let arrows = common::move_arrows(board);
-        if let Some(plan) = common::check_moves(board, &state, &arrows, &MasqueradeSteps, out) {
+        // "The game ends when one of the players captures the other's
+        // king": no move follows its capture.
+        let before = out.len();
+        let plan = common::check_moves(
+            board,
+            &state,
+            &arrows,
+            &EndsAtKingCapture(MasqueradeSteps),
+            out,
+        );
+        king_capture::explain(&mut out[before..]);
+        if let Some(plan) = plan {
             check_capture_moves(&state, &arrows, &plan, out);
         }
     }
+}
+
+/// Where `from` and `to` share a line two squares or more long, and a
+/// piece stands between them: the capture moves that slide along it are
+/// blocked. Said as "the white pawn on d3 stands between c2 and f5,
+/// blocking the queen's and bishop's captures along the diagonal" (a
+/// king's or knight's capture cannot reach that far or that way).
+fn blocked_capture(state: &State, from: Square, to: Square) -> Option<String> {
+    use crate::engine::chess::{LineKind, line_kind, squares_between};
+    if !from.is_on_board() || !to.is_on_board() {
+        return None;
+    }
+    let (line, moves) = match line_kind(from, to) {
+        LineKind::Diagonal => ("diagonal", "queen's and bishop's captures"),
+        LineKind::Rank => ("rank", "queen's and rook's captures"),
+        LineKind::File => ("file", "queen's and rook's captures"),
+        _ => return None,
+    };
+    // The blocker nearest the moving piece.
+    let blocker = squares_between(from, to)
+        .into_iter()
+        .filter(|&sq| state.piece(sq).is_some())
+        .min_by_key(|sq| sq.file.abs_diff(from.file).max(sq.rank.abs_diff(from.rank)))?;
+    let p = state.piece(blocker)?;
+    Some(format!(
+        "the {} on {blocker} stands between {from} and {to}, blocking the {moves} along the {line}, and no other capture move reaches {to}",
+        p.name()
+    ))
+}
+
+/// Whether a piece of `role` moves (without capturing) along the line from
+/// `from` to `to`, so its own move's refusal already names what blocks it.
+fn moves_along(role: Role, from: Square, to: Square) -> bool {
+    use crate::engine::chess::{LineKind, line_kind};
+    matches!(
+        (role, line_kind(from, to)),
+        (Role::Pawn, _)
+            | (Role::Queen, _)
+            | (Role::Bishop, LineKind::Diagonal)
+            | (Role::Rook, LineKind::Rank | LineKind::File)
+    )
 }
 
 /// The capture moves (bits in the order of `CAPTURES`) by which the piece
@@ -353,7 +422,15 @@ mod tests {
         let f = check_text(SECTION, &format!("{POSITION}\narrow: f3, d5, white"));
         assert!(
             f.iter()
-                .any(|f| f.message.contains("any piece's capture move")),
+                .any(|f| f.message.contains("the white pawn on e4 stands between f3 and d5, blocking the queen's and bishop's captures")),
+            "{:?}",
+            summary(&f)
+        );
+        // Nor any capture move to a square on no line and no jump away.
+        let f = check_text(SECTION, &format!("{POSITION}\narrow: f3, g8, white"));
+        assert!(
+            f.iter().any(|f| f.message
+                == "the white knight on f3 cannot capture on g8 with any piece's capture move (king, queen, rook, bishop or knight)"),
             "{:?}",
             summary(&f)
         );
@@ -575,5 +652,106 @@ mod tests {
             "arrow: d1, f2, white\narrow: d1, d5, white",
         );
         assert!(f.is_empty(), "{f:?}");
+    }
+
+    /// White's queen on e5, kings on e1 and (unless taken) e8, a black
+    /// rook on d8 and a black pawn on g3.
+    fn ending(black_king: bool, arrows: &[&str]) -> Vec<Finding> {
+        let rank8 = if black_king {
+            ". . . r k . . ."
+        } else {
+            ". . . r . . . ."
+        };
+        let text = format!(
+            "{rank8}
+             . . . . . . . .
+             . . . . . . . .
+             . . . . Q . . .
+             . . . . . . . .
+             . . . . . . p .
+             . . . . . . . .
+             . . . . K . . .
+             {}",
+            arrows.join("\n")
+        );
+        check_text(SECTION, &text)
+    }
+
+    #[test]
+    fn the_game_ends_at_a_kings_capture() {
+        // "The game ends when one of the players captures the other's
+        // king": the capture may be the diagram's last move, made or
+        // proposed.
+        let f = ending(false, &["arrow: e8, e5, white"]);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        let f = ending(true, &["arrow: e5, e8, white"]);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A black move that may come before the capture is read so.
+        let f = ending(true, &["arrow: e5, e8, white", "arrow: d8, d7, black"]);
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // No move of either side follows it.
+        for (king, arrows) in [
+            (false, &["arrow: e8, e5, white", "arrow: g3, g2, black"][..]),
+            (false, &["arrow: e8, e5, white", "arrow: e1, d1, white"][..]),
+            // The rook can take on e8 only once the queen stands there.
+            (true, &["arrow: e5, e8, white", "arrow: d8, e8, black"][..]),
+            // A king missing before the drawn moves: no arrow at all.
+            (false, &["arrow: e5, e6, white"][..]),
+        ] {
+            let f = ending(king, arrows);
+            assert!(
+                f.iter().any(|f| f.rule == common::ARROW
+                    && f.message
+                        == "the game is over: it ends when a king is captured, and the black king is gone"
+                    && f.help.as_deref() == Some(king_capture::HELP)),
+                "{arrows:?}: {:?}",
+                summary(&f)
+            );
+        }
+    }
+
+    /// A white knight on c2 with a bishop's capture would take the black
+    /// pawn on f5, but the white pawn on d3 stands on the diagonal.
+    const BLOCKED: &str = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . p . .
+        . . . . . . . .
+        . . . P . . . .
+        . . N . . . . .
+        . . . . K . . .";
+
+    #[test]
+    fn a_capture_along_a_line_is_blocked_by_a_piece_between() {
+        // "They use their standard moves, except when capturing": the
+        // knight's capture along the diagonal is blocked, not a knight's
+        // jump.
+        let reason = "the white pawn on d3 stands between c2 and f5, blocking the queen's and bishop's captures along the diagonal";
+        let f = check_text(SECTION, &format!("{BLOCKED}\narrow: c2, f5, white"));
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    .starts_with("the white knight on c2 cannot capture on f5: ")
+                && f.message.contains(reason)),
+            "{:?}",
+            summary(&f)
+        );
+        // Made: the knight now on f5.
+        let made = BLOCKED
+            .replace(". . . . . p . .", ". . . . . N . .")
+            .replace(". . N . . . . .", ". . . . . . . .");
+        let f = check_text(SECTION, &format!("{made}\narrow: c2, f5, white"));
+        assert!(
+            f.iter()
+                .any(|f| f.rule == common::ARROW && f.message.contains(reason)),
+            "{:?}",
+            summary(&f)
+        );
+        // Without the pawn between, the capture may be the knight's.
+        for text in [BLOCKED, &made] {
+            let open = text.replace(". . . P . . . .", ". . . . . . . .");
+            let f = check_text(SECTION, &format!("{open}\narrow: c2, f5, white"));
+            assert!(f.is_empty(), "{:?}", summary(&f));
+        }
     }
 }

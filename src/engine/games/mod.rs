@@ -14,6 +14,7 @@ pub mod crowded_house;
 pub mod golf;
 pub mod gravity;
 pub mod half_alice;
+pub mod king_capture;
 pub mod masquerade;
 pub mod neighbour;
 pub mod parade;

@@ -25,6 +25,7 @@
 use crate::diagram::{Arrow, BoardDiagram, Card, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Position, Rules};
 use crate::engine::games::common;
+use crate::engine::games::king_capture::{self, EndsAtKingCapture};
 use crate::engine::material;
 use crate::engine::replay::{OrthodoxSteps, State, StepRules, arrow_color};
 use crate::engine::{DiagramContext, Finding, Game};
@@ -717,8 +718,13 @@ impl Game for TwoMove {
             }
         }
         let state = State::new(board.board.clone());
-        let steps = OrthodoxSteps::new(RULES);
-        let Some(plan) = common::check_moves(board, &state, &arrows, &steps, out) else {
+        // "Capture your opponent's king": the game ends there, so no move
+        // (a turn's second one included) follows the capture.
+        let steps = EndsAtKingCapture(OrthodoxSteps::new(RULES));
+        let replayed = out.len();
+        let plan = common::check_moves(board, &state, &arrows, &steps, out);
+        king_capture::explain(&mut out[replayed..]);
+        let Some(plan) = plan else {
             table_cards(board, out);
             return;
         };
@@ -1310,5 +1316,34 @@ mod tests {
              arrow: e3, e4, white",
         );
         assert!(f.iter().any(|f| f.rule == TURN), "{:?}", summary(&f));
+    }
+
+    #[test]
+    fn no_move_follows_a_kings_capture() {
+        // "Capture your opponent's king": the queen takes the king on e8
+        // with White's first move, and the game is over.
+        let taken = ". . . . Q . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P . . . . . . .
+             . . . . K . . .";
+        let f = check_text(SECTION, &format!("{taken}\narrow: e4, e8, white"));
+        assert!(f.is_empty(), "{:?}", summary(&f));
+        // A second move of the turn after it.
+        let f = check_text(
+            SECTION,
+            &format!("{taken}\narrow: e4, e8, white\narrow: a2, a3, white"),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message
+                    == "the game is over: it ends when a king is captured, and the black king is gone"
+                && f.help.as_deref() == Some(king_capture::HELP)),
+            "{:?}",
+            summary(&f)
+        );
     }
 }
