@@ -31,7 +31,7 @@
 
 use crate::diagram::{Arrow, BoardDiagram, CardFace, Color, Piece, Role, Square};
 use crate::engine::chess::{CastlingInference, Rules, SquareSet, attacks};
-use crate::engine::games::common;
+use crate::engine::games::{common, king_capture};
 use crate::engine::material;
 use crate::engine::replay::{State, StepRules, arrow_color, en_passant_victim, orthodox_step};
 use crate::engine::{DiagramContext, Finding, Game};
@@ -192,33 +192,6 @@ impl CoopSteps {
     }
 }
 
-impl CoopSteps {
-    /// Why `from`–`to` would be played after the game ended: "The game
-    /// ends immediately when you capture a king", so a turn starts with
-    /// both kings on the board and no move follows a king's capture.
-    fn after_the_end(&self, state: &State, from: Square, to: Square) -> Option<String> {
-        let step = self.path.iter().position(|&m| m == (from, to))?;
-        if step == 0
-            && let Some(gone) = [Color::White, Color::Black]
-                .into_iter()
-                .find(|&c| !has_type(state, c, Role::King))
-        {
-            return Some(format!(
-                "the {} king is not on the board, so the game ended with its capture: no turn follows",
-                gone.name()
-            ));
-        }
-        let victim = state.piece(to)?;
-        (victim.role == Role::King && victim.color != self.color && step + 1 < self.path.len())
-            .then(|| {
-                format!(
-                    "the {} on {to} is captured, and the game ends immediately when a king is captured: no move follows it",
-                    victim.name()
-                )
-            })
-    }
-}
-
 impl StepRules for CoopSteps {
     fn step(
         &self,
@@ -248,10 +221,12 @@ impl StepRules for CoopSteps {
         if let Some(reason) = self.card_refusal(state, from, to) {
             return Err(reason);
         }
-        if let Some(reason) = self.after_the_end(state, from, to) {
-            return Err(reason);
-        }
-        orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)
+        // "The game ends immediately when you capture a king": the shared
+        // rule of every game whose text says so.
+        king_capture::ended(
+            state,
+            orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard),
+        )
     }
 
     /// "En passant capture is allowed."
@@ -516,7 +491,9 @@ fn check_seed(board: &BoardDiagram, out: &mut Vec<Finding>) {
             },
         };
         let mut found = Vec::new();
-        if common::check_moves(board, &state, &arrows, &steps, &mut found).is_some() {
+        let sound = common::check_moves(board, &state, &arrows, &steps, &mut found).is_some();
+        king_capture::explain(&mut found);
+        if sound {
             return;
         }
         failures.push(found);
@@ -895,8 +872,7 @@ mod tests {
         let f = seed(&on);
         assert!(
             f.iter().any(|f| f.rule == common::ARROW
-                && f.message
-                    .contains("the black king on d5 is captured, and the game ends immediately")),
+                && f.message.contains(crate::engine::games::king_capture::OVER)),
             "{:?}",
             summary(&f)
         );
@@ -909,7 +885,8 @@ mod tests {
         let f = seed(&gone.replace("arrow: d3, d5, white", ""));
         assert!(
             f.iter().any(|f| f.rule == common::ARROW
-                && f.message.contains("the black king is not on the board")),
+                && f.message
+                    .contains("it ends when a king is captured, and the black king is gone")),
             "{:?}",
             summary(&f)
         );
@@ -928,7 +905,8 @@ mod tests {
         let f = seed(made);
         assert!(
             f.iter().any(|f| f.rule == common::ARROW
-                && f.message.contains("the black king is not on the board")),
+                && f.message
+                    .contains("it ends when a king is captured, and the black king is gone")),
             "{:?}",
             summary(&f)
         );

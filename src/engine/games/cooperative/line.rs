@@ -31,11 +31,12 @@ use crate::diagram::{Arrow, Board, BoardDiagram, CardFace, Color, Piece, Role, S
 use crate::engine::Finding;
 use crate::engine::chess::CastlingInference;
 use crate::engine::games::common;
+use crate::engine::games::king_capture;
 use crate::engine::material::{self, MaterialRules};
 use crate::engine::replay::{State, StepRules, arrow_color, en_passant_victim, orthodox_step};
 use crate::source::Span;
 
-use super::{CARDS, RULES, TURN, deck, has_type};
+use super::{CARDS, RULES, TURN, deck};
 
 type CardPiece = Piece;
 type Line = Vec<CardPiece>;
@@ -50,7 +51,6 @@ const PROMOTION_TYPE_RULE: &str =
     "promote the pawn to any other piece type that has already been captured";
 const KING_CARD_RULE: &str =
     "if you ever draw or deal a king card, immediately add it to the face-up line";
-const END_RULE: &str = "the game ends immediately when you capture a king";
 const STEPS_RULE: &str = "each turn's steps come in this order: a non-capturing chess move (step 2), then capturing chess moves (step 3)";
 
 /// The most moves the turn search tries; past it nothing is refused.
@@ -231,28 +231,16 @@ fn last_rank(color: Color) -> u8 {
 struct LineSteps;
 
 impl LineSteps {
-    fn game_over(state: &State) -> Option<String> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|&c| !has_type(state, c, Role::King))
-            .map(|c| {
-                format!(
-                    "the {} king is not on the board, and {END_RULE}: no move follows its capture",
-                    c.name()
-                )
-            })
-    }
-}
-
-impl StepRules for LineSteps {
-    fn step(
+    /// A chess move of this edition: promotion only with a type that may
+    /// have been captured.
+    fn chess_step(
         &self,
         state: &State,
         from: Square,
         to: Square,
         color: Color,
     ) -> Result<Vec<State>, String> {
-        if let Some(reason) = Self::game_over(state).or_else(|| promoted_uncaptured(&state.board)) {
+        if let Some(reason) = promoted_uncaptured(&state.board) {
             return Err(reason);
         }
         let afters = orthodox_step(state, from, to, color, &RULES, CastlingInference::Standard)?;
@@ -277,6 +265,20 @@ impl StepRules for LineSteps {
             ));
         }
         Ok(kept)
+    }
+}
+
+impl StepRules for LineSteps {
+    /// "The game ends immediately when you capture a king": the shared
+    /// rule, around this edition's moves.
+    fn step(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Result<Vec<State>, String> {
+        king_capture::ended(state, self.chess_step(state, from, to, color))
     }
 
     fn why_not_reached(
@@ -799,7 +801,10 @@ pub(super) fn check(board: &BoardDiagram, out: &mut Vec<Finding>) {
     };
     let state = State::new(board.board.clone());
     let rules = LineSteps;
-    if common::check_moves(board, &state, &arrows, &rules, out).is_none() {
+    let before = out.len();
+    let found = common::check_moves(board, &state, &arrows, &rules, out);
+    king_capture::explain(&mut out[before..]);
+    if found.is_none() {
         return;
     }
     // A line with a finding of its own is not checked against the moves
