@@ -654,62 +654,6 @@ mod tests {
         assert!(f.is_empty(), "{f:?}");
     }
 
-    /// White's queen on e5, kings on e1 and (unless taken) e8, a black
-    /// rook on d8 and a black pawn on g3.
-    fn ending(black_king: bool, arrows: &[&str]) -> Vec<Finding> {
-        let rank8 = if black_king {
-            ". . . r k . . ."
-        } else {
-            ". . . r . . . ."
-        };
-        let text = format!(
-            "{rank8}
-             . . . . . . . .
-             . . . . . . . .
-             . . . . Q . . .
-             . . . . . . . .
-             . . . . . . p .
-             . . . . . . . .
-             . . . . K . . .
-             {}",
-            arrows.join("\n")
-        );
-        check_text(SECTION, &text)
-    }
-
-    #[test]
-    fn the_game_ends_at_a_kings_capture() {
-        // "The game ends when one of the players captures the other's
-        // king": the capture may be the diagram's last move, made or
-        // proposed.
-        let f = ending(false, &["arrow: e8, e5, white"]);
-        assert!(f.is_empty(), "{:?}", summary(&f));
-        let f = ending(true, &["arrow: e5, e8, white"]);
-        assert!(f.is_empty(), "{:?}", summary(&f));
-        // A black move that may come before the capture is read so.
-        let f = ending(true, &["arrow: e5, e8, white", "arrow: d8, d7, black"]);
-        assert!(f.is_empty(), "{:?}", summary(&f));
-        // No move of either side follows it.
-        for (king, arrows) in [
-            (false, &["arrow: e8, e5, white", "arrow: g3, g2, black"][..]),
-            (false, &["arrow: e8, e5, white", "arrow: e1, d1, white"][..]),
-            // The rook can take on e8 only once the queen stands there.
-            (true, &["arrow: e5, e8, white", "arrow: d8, e8, black"][..]),
-            // A king missing before the drawn moves: no arrow at all.
-            (false, &["arrow: e5, e6, white"][..]),
-        ] {
-            let f = ending(king, arrows);
-            assert!(
-                f.iter().any(|f| f.rule == common::ARROW
-                    && f.message
-                        == "the game is over: it ends when a king is captured, and the black king is gone"
-                    && f.help.as_deref() == Some(king_capture::HELP)),
-                "{arrows:?}: {:?}",
-                summary(&f)
-            );
-        }
-    }
-
     /// A white knight on c2 with a bishop's capture would take the black
     /// pawn on f5, but the white pawn on d3 stands on the diagonal.
     const BLOCKED: &str = ". . . . k . . .

@@ -210,4 +210,66 @@ mod tests {
         assert!(find("Appendix A").is_none());
         assert_eq!(find("chess golf").map(|g| g.name()), Some("Chess Golf"));
     }
+
+    /// White's queen on e5, kings on e1 and (unless taken) e8, a black
+    /// rook on d8 and a black pawn on g3.
+    fn ending(game: &str, black_king: bool, arrows: &[&str]) -> Vec<crate::engine::Finding> {
+        let rank8 = if black_king {
+            ". . . r k . . ."
+        } else {
+            ". . . r . . . ."
+        };
+        let text = format!(
+            "{rank8}
+             . . . . . . . .
+             . . . . . . . .
+             . . . . Q . . .
+             . . . . . . . .
+             . . . . . . p .
+             . . . . . . . .
+             . . . . K . . .
+             {}",
+            arrows.join("\n")
+        );
+        check_text(game, &text)
+    }
+
+    /// "The game ends when one of the players captures the other's king"
+    /// (Masquerade), "Win by capturing a cloaked king" (Cloak and Dagger):
+    /// the shared rule, `king_capture`. The capture may be the diagram's
+    /// last move, made or proposed, and no move of either side follows it.
+    #[test]
+    fn the_game_ends_at_a_kings_capture() {
+        for game in ["Masquerade Chess", "Cloak and Dagger Chess"] {
+            let f = ending(game, false, &["arrow: e8, e5, white"]);
+            assert!(f.is_empty(), "{game}: {:?}", summary(&f));
+            let f = ending(game, true, &["arrow: e5, e8, white"]);
+            assert!(f.is_empty(), "{game}: {:?}", summary(&f));
+            // A black move that may come before the capture is read so.
+            let f = ending(
+                game,
+                true,
+                &["arrow: e5, e8, white", "arrow: d8, d7, black"],
+            );
+            assert!(f.is_empty(), "{game}: {:?}", summary(&f));
+            for (king, arrows) in [
+                (false, &["arrow: e8, e5, white", "arrow: g3, g2, black"][..]),
+                (false, &["arrow: e8, e5, white", "arrow: e1, d1, white"][..]),
+                // The rook can take on e8 only once the queen stands there.
+                (true, &["arrow: e5, e8, white", "arrow: d8, e8, black"][..]),
+                // A king missing before the drawn moves: no arrow at all.
+                (false, &["arrow: e5, e6, white"][..]),
+            ] {
+                let f = ending(game, king, arrows);
+                assert!(
+                    f.iter().any(|f| f.rule == common::ARROW
+                        && f.message
+                            == "the game is over: it ends when a king is captured, and the black king is gone"
+                        && f.help.as_deref() == Some(king_capture::HELP)),
+                    "{game}: {arrows:?}: {:?}",
+                    summary(&f)
+                );
+            }
+        }
+    }
 }
