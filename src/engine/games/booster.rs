@@ -208,7 +208,11 @@ impl StepRules for BoosterSteps {
                         color.name()
                     ));
                 }
-                Ok(safe)
+                Ok(if castles {
+                    with_checker_added_after_castling(safe, from, to, color)
+                } else {
+                    safe
+                })
             }
             Err(reason) => {
                 if !(boosted(state, from) && is_king_step(from, to)) {
@@ -278,6 +282,9 @@ impl StepRules for BoosterSteps {
         // Checkers change on the way: a captured piece's stack passes to the
         // captor, opposite colours cancel, a booster is spent, a hobble comes off.
         let mut out: Vec<State> = Vec::new();
+        let castles = after.piece(to) == Some(Piece::new(color, Role::King))
+            && from.rank == to.rank
+            && from.file.abs_diff(to.file) == 2;
         for b in default_befores(after, from, to, color) {
             for ring_from in [None, Some(Color::White), Some(Color::Black)] {
                 let to_rings: &[Option<Color>] = if b.piece(to).is_some() {
@@ -289,6 +296,13 @@ impl StepRules for BoosterSteps {
                     let mut s = b.clone();
                     s.set_ring(from, ring_from);
                     s.set_ring(to, ring_to);
+                    // The castled rook's checker was added after the move.
+                    if castles {
+                        let corner = Square::new(if to.file > from.file { 7 } else { 0 }, to.rank);
+                        if s.piece(corner) == Some(Piece::new(color, Role::Rook)) {
+                            s.set_ring(corner, None);
+                        }
+                    }
                     if !out.contains(&s) {
                         out.push(s);
                     }
@@ -297,6 +311,37 @@ impl StepRules for BoosterSteps {
         }
         out
     }
+}
+
+/// "After you finish moving, you may play one of your cards to add a
+/// checker. You may only add checkers of your own colour": after a
+/// castling (which a boosted king or rook may not make), one may go under
+/// the king or the rook, cancelling an opposite one.
+fn with_checker_added_after_castling(
+    safe: Vec<State>,
+    from: Square,
+    to: Square,
+    color: Color,
+) -> Vec<State> {
+    let rook = Square::new(if to.file > from.file { 5 } else { 3 }, to.rank);
+    let mut out = safe.clone();
+    for s in &safe {
+        for sq in [to, rook] {
+            let mut v = s.clone();
+            v.set_ring(
+                sq,
+                match s.ring(sq) {
+                    None => Some(color),
+                    Some(c) if c == color => Some(c),
+                    Some(_) => None,
+                },
+            );
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
 }
 
 /// The checkers under the piece a move from `from` to `to` captures (on
@@ -1388,6 +1433,44 @@ mod tests {
         assert_eq!(
             summary(&f),
             ["material: a white pawn on c8, White's last rank"]
+        );
+    }
+
+    /// White has castled; a checker under the rook or the king may have
+    /// been added after the move by a card ("After you finish moving, you
+    /// may play one of your cards to add a checker").
+    const CASTLED: &str = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . R K .";
+
+    #[test]
+    fn a_checker_added_after_castling_is_no_bar_to_it() {
+        for ring in ["f1, f1, white", "g1, g1, white"] {
+            let f = check_text(
+                SECTION,
+                &format!("{CASTLED}\narrow: e1, g1, white\narrow: {ring}"),
+            );
+            assert!(f.is_empty(), "{ring}: {:?}", summary(&f));
+        }
+        // Proposed, the rook on its checker already: a boosted rook may
+        // not castle.
+        let f = check_text(
+            SECTION,
+            &format!(
+                "{}\narrow: e1, g1, white\narrow: h1, h1, white",
+                CASTLED.replace(". . . . . R K .", ". . . . K . . R")
+            ),
+        );
+        assert!(
+            f.iter().any(|f| f.rule == common::ARROW
+                && f.message == "e1–g1 castles, but the king or the rook is boosted, and a boosted piece may not castle"),
+            "{:?}",
+            summary(&f)
         );
     }
 }

@@ -559,20 +559,27 @@ impl StepRules for TarPitSteps {
         // player's card may add a checker under the moved piece (this
         // turn's own, or the other side's on its turn), which stays, is
         // repelled or cancels. Never tar on the far back rank (`rings`).
+        // A castling moves the rook too: the card may add its checker
+        // under the rook instead.
+        let castled_rook =
+            (piece.role == Role::King && from.rank == to.rank && from.file.abs_diff(to.file) == 2)
+                .then(|| Square::new(if to.file > from.file { 5 } else { 3 }, to.rank));
         let mut out = safe.clone();
         for s in &safe {
-            let moved = s.piece(to);
-            for ring in [None, Some(Color::White), Some(Color::Black)] {
-                let tar_on_last = moved.is_some_and(|p| {
-                    ring.is_some_and(|r| r != p.color) && to.rank == last_rank(p.color)
-                });
-                if ring == s.ring(to) || tar_on_last {
-                    continue;
-                }
-                let mut v = s.clone();
-                v.set_ring(to, ring);
-                if !out.contains(&v) {
-                    out.push(v);
+            for sq in std::iter::once(to).chain(castled_rook) {
+                let moved = s.piece(sq);
+                for ring in [None, Some(Color::White), Some(Color::Black)] {
+                    let tar_on_last = moved.is_some_and(|p| {
+                        ring.is_some_and(|r| r != p.color) && sq.rank == last_rank(p.color)
+                    });
+                    if ring == s.ring(sq) || tar_on_last {
+                        continue;
+                    }
+                    let mut v = s.clone();
+                    v.set_ring(sq, ring);
+                    if !out.contains(&v) {
+                        out.push(v);
+                    }
                 }
             }
         }
@@ -655,11 +662,12 @@ impl StepRules for TarPitSteps {
                     Square::new(rook_from, to.rank),
                     Square::new(rook_to, to.rank),
                 );
-                if base.piece(rf).is_none()
-                    && base.piece(rt) == Some(Piece::new(color, Role::Rook))
-                    && base.ring(rt).is_none()
+                // A checker under the castled rook was added after the
+                // move by a card: a tarred rook does not castle.
+                if base.piece(rf).is_none() && base.piece(rt) == Some(Piece::new(color, Role::Rook))
                 {
                     base.board.set(rt, None);
+                    base.set_ring(rt, None);
                     base.board.set(rf, Some(Piece::new(color, Role::Rook)));
                 }
             }
@@ -1348,5 +1356,28 @@ mod tests {
                 "the white pawn on e4 is tarred (a black checker under it), and a tarred pawn cannot move at all".to_string()
             )]
         );
+    }
+
+    /// White has castled; a checker under the rook or the king may have
+    /// been added after the move by a card ("After you finish moving, you
+    /// may play one of your cards to add a checker").
+    const CASTLING: &str = ". . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . R K .";
+
+    #[test]
+    fn a_checker_added_after_castling_is_no_bar_to_it() {
+        for ring in ["f1, f1, white", "g1, g1, white"] {
+            let f = crate::engine::games::common::testing::check_text(
+                SECTION,
+                &format!("{CASTLING}\narrow: e1, g1, white\narrow: {ring}"),
+            );
+            assert!(f.is_empty(), "{ring}: {f:?}");
+        }
     }
 }
