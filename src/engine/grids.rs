@@ -239,6 +239,31 @@ fn check_cloak(g: &CloakGrid, out: &mut Vec<Finding>) {
                 .with_help("as in Chess960, the king starts somewhere between its two rooks"),
             );
         }
+    } else if let [(k, kspan)] = &kings[..]
+        && rooks.len() < 2
+    {
+        // With a rook or none circled yet: each side of the king must
+        // still hold a rook, circled or on a checker no piece has.
+        let side_holds_rook = |left: bool| {
+            g.columns.iter().any(|n| {
+                (if left { n < k } else { n > k })
+                    && column_owner.get(n).is_none_or(|r| *r == Role::Rook)
+            })
+        };
+        for (left, side) in [(true, "left"), (false, "right")] {
+            if !side_holds_rook(left) {
+                out.push(
+                    Finding::error(
+                        CLOAK,
+                        *kspan,
+                        format!(
+                            "the king on checker {k} leaves no checker on its {side} for a rook, but the king stands between its two rooks"
+                        ),
+                    )
+                    .with_help("as in Chess960, the king starts somewhere between its two rooks"),
+                );
+            }
+        }
     }
     if let [(b1, _), (b2, span)] = &bishops[..]
         && b1 % 2 == b2 % 2
@@ -462,6 +487,34 @@ mod tests {
     fn the_books_cloak_grids_pass() {
         assert!(messages(CLOAK_GRID).is_empty());
         assert!(messages("type: cloak\n. 1 2 3 4 5 6 7 8\nK\nQ\nR\nB\nN").is_empty());
+    }
+
+    /// "Place your king somewhere between your two rooks": a king on the
+    /// first or last checker, or with the rooks' side full, is refused
+    /// before the rooks are circled.
+    #[test]
+    fn a_king_with_no_room_for_a_rook_on_one_side_is_refused() {
+        let m = messages("type: cloak\n. 1 2 3 4 5 6 7 8\nK O\nQ\nR\nB\nN");
+        assert_eq!(
+            m,
+            [
+                "the king on checker 1 leaves no checker on its left for a rook, but the king stands between its two rooks"
+            ]
+        );
+        let m = messages("type: cloak\n. 1 2 3 4 5 6 7 8\nK . . . . . . . O\nQ\nR\nB\nN");
+        assert_eq!(
+            m,
+            [
+                "the king on checker 8 leaves no checker on its right for a rook, but the king stands between its two rooks"
+            ]
+        );
+        // The queen on 1 leaves the king on 2 no rook on its left.
+        let m = messages("type: cloak\n. 1 2 3 4 5 6 7 8\nK . O\nQ O\nR\nB\nN");
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(m[0].contains("no checker on its left"), "{m:?}");
+        // Room on both sides, or a rook there already: kept.
+        assert!(messages("type: cloak\n. 1 2 3 4 5 6 7 8\nK . O\nQ\nR\nB\nN").is_empty());
+        assert!(messages("type: cloak\n. 1 2 3 4 5 6 7 8\nK . O\nQ\nR O\nB\nN").is_empty());
     }
 
     #[test]
