@@ -1262,7 +1262,21 @@ fn undo_made(
                             .material
                             .and_then(|m| material::problems(&before.board, &m).into_iter().next());
                         if let Some(p) = problem {
-                            (4, format!("before {}–{}, {}", a.from, a.to, p.message))
+                            // Unless the problem is a piece this reading
+                            // brought back as taken by a piece that need not
+                            // have captured: then that capture is what cannot
+                            // be, and the reading without it (the move's own
+                            // rule) fits better. A pawn's diagonal arrow did
+                            // capture, so there the material is the reason.
+                            let restored =
+                                before.board.pieces().count() > state.board.pieces().count();
+                            let pawn_capture =
+                                before.piece(a.from).is_some_and(|p| p.role == Role::Pawn)
+                                    && a.from.file != a.to.file;
+                            (
+                                if restored && !pawn_capture { 2 } else { 4 },
+                                format!("before {}–{}, {}", a.from, a.to, p.message),
+                            )
                         } else {
                             if s.order.is_empty() {
                                 s.skipped = reached.en_passant;

@@ -1016,4 +1016,30 @@ mod tests {
             summary(&f)
         );
     }
+
+    /// "If a king is under attack, it must move": a block by the bishop is
+    /// refused for that, not for the black pawn a capture on e2 would
+    /// have had to take (Black has all sixteen pieces, so nothing was
+    /// taken there).
+    #[test]
+    fn a_block_is_refused_for_the_check_not_for_a_capture_that_cannot_be() {
+        let f = check_text(
+            SECTION,
+            "r n b q r b n k
+             p p p p . p p p
+             . . . p . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . B . . .
+             . . . . K . . .
+             arrow: f1, e2, white",
+        );
+        assert_eq!(
+            summary(&f),
+            [
+                "arrow: the white king is in check, so it must move: the white bishop on f1 may not move instead"
+            ]
+        );
+    }
 }
