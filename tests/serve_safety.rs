@@ -493,3 +493,53 @@ fn more_connections_than_open_files_neither_spin_nor_stop_the_server() {
     assert!(matches!(answer, Ok((200, _))), "{answer:?}");
     served.stop();
 }
+
+/// Ctrl-C sent the moment the address shows stops the server, even where
+/// it was started ignoring Ctrl-C (a background job of a script): the
+/// handler is in place before the address is said.
+#[test]
+fn ctrl_c_as_soon_as_the_address_shows_stops_the_server() {
+    let dir = project();
+    for _ in 0..3 {
+        let port = free_port();
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg("trap '' INT; exec \"$0\" serve rules --port \"$1\"")
+            .arg(TOOL)
+            .arg(port.to_string())
+            .current_dir(dir.path())
+            .env("TMPDIR", dir.path().join("tmp"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        while stderr.read_line(&mut line).unwrap_or(0) > 0 && !line.contains("http://127.0.0.1:") {
+            line.clear();
+        }
+        assert!(
+            line.contains("http://127.0.0.1:"),
+            "serve never said its address"
+        );
+        // SAFETY: signalling the child we started.
+        unsafe {
+            libc::kill(child.id() as i32, libc::SIGINT);
+        }
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Ok(Some(status)) = child.try_wait() {
+                break Some(status);
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(
+            status.is_some_and(|s| s.success()),
+            "serve did not stop on Ctrl-C: {status:?}"
+        );
+    }
+}

@@ -350,9 +350,9 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(Said, &str) + Sync)) -> Resul
         say(Said::of(d), &d.render());
     }
     say(first.said(), &first.line());
-    let url = format!("http://{addr}/");
-    say(Said::Info, &format!("serving {url} (Ctrl-C stops)"));
-
+    // Ctrl-C is caught before the address is said: one pressed (or sent by
+    // a script) as soon as it shows stops the server cleanly, and is never
+    // lost where the shell started it ignoring Ctrl-C (a background job).
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
@@ -362,6 +362,9 @@ pub fn serve(options: &ServeOptions, say: &(dyn Fn(Said, &str) + Sync)) -> Resul
             http::wake(bound);
         });
     }
+    let url = format!("http://{addr}/");
+    say(Said::Info, &format!("serving {url} (Ctrl-C stops)"));
+
     let generation = Arc::new(Generation::default());
     let http = {
         let root = out.join(html::DIR);
