@@ -872,7 +872,12 @@ pub mod testing {
 
     /// The findings of the game `section` for a diagram written here.
     pub fn check_text(section: &str, diagram: &str) -> Vec<Finding> {
-        let mut text = format!("## {section}\n\n");
+        check_text_in(section, "", diagram)
+    }
+
+    /// As [`check_text`], in a section whose text is `words`.
+    pub fn check_text_in(section: &str, words: &str, diagram: &str) -> Vec<Finding> {
+        let mut text = format!("## {section}\n\n{words}\n\n");
         for l in diagram.lines() {
             text.push_str("    ");
             text.push_str(l.trim());

@@ -520,21 +520,7 @@ mod tests {
 
     /// The findings for a diagram in a section written in `words`.
     pub(super) fn check_in(words: &str, diagram: &str) -> Vec<Finding> {
-        use crate::book::Book;
-        use crate::source::SourceFile;
-        let mut text = format!("## {SECTION}\n\n{words}\n\n");
-        for l in diagram.lines() {
-            text.push_str("    ");
-            text.push_str(l.trim());
-            text.push('\n');
-        }
-        let mut diags = Vec::new();
-        let book = Book::parse(SourceFile::new("t.md", text), &mut diags);
-        assert!(
-            book.diagrams.iter().all(|d| d.diagram.is_some()),
-            "the diagram parses: {diags:?}"
-        );
-        game_findings(&book, SECTION, None)
+        crate::engine::games::common::testing::check_text_in(SECTION, words, diagram)
     }
 
     /// A diagram in a section of the seed's edition.
