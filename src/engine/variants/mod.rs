@@ -1,0 +1,451 @@
+//! Games an author adds in `chess-kit-docs.toml`: standard chess with
+//! switches, in the spirit of Fairy-Stockfish's `variants.ini`, so their
+//! diagrams are rule-checked without new code.
+//!
+//! ```toml
+//! [[variant]]
+//! game = "Secret Chesswords"  # the `##` section's title
+//! board = "b2-g7"             # the squares in play, as the diagrams draw them
+//! check = false               # no check: kings may be left attacked, and are captured
+//! castling = false
+//! double_step = false
+//! promotion = "QRN"           # what a pawn may become
+//! set_aside = "BBPP"          # what each side puts away before the game
+//! ```
+//!
+//! The moves are generated here, on the board in play: a slider stops at
+//! its edge and at a hole, pawns start on the board's second rank and
+//! promote on its last, so nothing of the 8×8 geometry leaks in.
+//!
+//! A table's problems are all reported in one run, each at the switch (or
+//! the item of a `holes` list) it is about, with its value quoted and a
+//! help line; a misspelt piece letter, square or board gets a "did you
+//! mean" and a quick fix. A switch that depends on a broken one (castling
+//! or a hole on a board that does not read) is not judged. A table with a
+//! problem configures nothing.
+
+mod config;
+mod moves;
+
+use std::sync::Arc;
+
+pub use config::{Problem, SquareList, VariantConfig};
+use moves::{VariantSteps, king};
+use toml::Spanned;
+
+use crate::book::slug;
+use crate::diagnostic::Diagnostic;
+use crate::diagram::{BoardDiagram, Color, Role, Square};
+use crate::engine::chess::SquareSet;
+use crate::engine::games::common;
+use crate::engine::material::{self, Kings, MaterialRules};
+use crate::engine::replay::{self, State, StepRules};
+use crate::engine::{DiagramContext, Finding, Game};
+use crate::source::{SourceFile, Span};
+
+/// The rule a piece or an arrow off the board in play breaks.
+pub const BOARD: &str = "board";
+/// The rule a move after a king's capture breaks.
+pub const GAME_OVER: &str = "game-over";
+
+/// One `[[variant]]` table as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub name: String,
+    /// Where the settings name it, for a warning when no heading uses it.
+    pub span: Span,
+    pub check: bool,
+    pub king_capture: bool,
+    pub en_passant: bool,
+    pub castling: bool,
+    pub double_step: bool,
+    /// What a pawn may promote to, by role (`Role as usize`).
+    pub promotion: [bool; 6],
+    /// How many of each role (indexed by `Role as usize`) a side puts away.
+    pub set_aside: [u8; 6],
+    /// The files in play, 0 (a) to 7 (h), both ends included.
+    pub files: (u8, u8),
+    /// The ranks in play, 1 to 8, both ends included.
+    pub ranks: (u8, u8),
+    /// Squares of that rectangle taken off the board.
+    pub holes: SquareSet,
+    pub holes_swallow: bool,
+}
+
+/// The configured games, found by their section's title.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variants {
+    list: Vec<Variant>,
+}
+
+impl Variants {
+    /// No configured games.
+    pub const EMPTY: Variants = Variants { list: Vec::new() };
+
+    /// Checks the `[[variant]]` tables; each problem of each table is an
+    /// error at the switch it is about. A table with a problem configures
+    /// nothing.
+    pub fn from_config(
+        tables: &[Spanned<VariantConfig>],
+        source: Option<&Arc<SourceFile>>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Variants {
+        let mut list: Vec<Variant> = Vec::new();
+        for (i, table) in tables.iter().enumerate() {
+            let earlier: Vec<&str> = tables[..i]
+                .iter()
+                .map(|t| t.get_ref().game.get_ref().as_str())
+                .collect();
+            match Variant::from_config(table.get_ref(), &earlier) {
+                Ok(v) => list.push(v),
+                Err(mut problems) => {
+                    let Some(src) = source else { continue };
+                    problems.sort_by_key(|p| p.span.start);
+                    for p in problems {
+                        let mut d = Diagnostic::error(src, p.span, p.message);
+                        if let Some(help) = p.help {
+                            d = d.with_help(help);
+                        }
+                        if let Some(fix) = p.fix {
+                            d = d.with_fix(fix);
+                        }
+                        diags.push(d);
+                    }
+                }
+            }
+        }
+        Variants { list }
+    }
+
+    /// The variant a section title names. Which game checks a section is
+    /// [`crate::engine::Games::for_section`]'s answer; this is its half for
+    /// configured games.
+    pub fn find(&self, title: &str) -> Option<&Variant> {
+        let key = slug(title);
+        self.list.iter().find(|v| slug(&v.name) == key)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Every configured game, in the settings' order.
+    pub fn iter(&self) -> impl Iterator<Item = &Variant> {
+        self.list.iter()
+    }
+}
+
+/// What each side starts with, by role (`Role as usize`).
+pub const ARMY: [u8; 6] = [8, 2, 2, 2, 1, 1];
+
+impl Variant {
+    /// Whether `sq` is in the rectangle in play (holes included).
+    fn in_area(&self, sq: Square) -> bool {
+        sq.is_on_board()
+            && (self.files.0..=self.files.1).contains(&sq.file)
+            && (self.ranks.0..=self.ranks.1).contains(&sq.rank)
+    }
+
+    /// Whether a piece may stand on `sq`.
+    fn inside(&self, sq: Square) -> bool {
+        self.in_area(sq) && !self.holes.contains(sq)
+    }
+
+    /// The ranks White's and Black's pawns start on.
+    fn pawn_starts(&self) -> (u8, u8) {
+        (self.ranks.0 + 1, self.ranks.1 - 1)
+    }
+
+    /// What a side may hold: its army less what it set aside, promoted
+    /// pieces within its missing pawns.
+    pub fn material(&self) -> MaterialRules {
+        MaterialRules {
+            kings: if self.king_capture {
+                Kings::AtMostOne
+            } else {
+                Kings::ExactlyOne
+            },
+            max_pawns: ARMY[Role::Pawn as usize] - self.set_aside[Role::Pawn as usize],
+            pawns_on_back_ranks: false,
+            promotion: self.promotion.iter().any(|&p| p),
+            set_aside: self.set_aside,
+            ranks: self.ranks,
+            promotes_to: self.promotion,
+            // A piece that left through a hole may come back on any square.
+            bishops_keep_colour: !self.holes_swallow,
+        }
+    }
+
+    /// The board in play as a reader names it.
+    fn squares(&self) -> String {
+        let (f0, f1) = ((b'a' + self.files.0) as char, (b'a' + self.files.1) as char);
+        let (w, h) = (
+            self.files.1 - self.files.0 + 1,
+            self.ranks.1 - self.ranks.0 + 1,
+        );
+        format!(
+            "{w}×{h} board (files {f0}–{f1}, ranks {}–{})",
+            self.ranks.0, self.ranks.1
+        )
+    }
+
+    fn off_board(&self, sq: Square) -> String {
+        if self.in_area(sq) {
+            format!("{sq}, a square this game takes off the board")
+        } else {
+            format!("{sq}, outside this game's {}", self.squares())
+        }
+    }
+
+    /// Whether the game's positions are chess positions a FEN states: on
+    /// the whole board without holes.
+    fn variant_fen_rules(&self) -> crate::engine::fen::FenRules<'_> {
+        use crate::engine::fen::FenRules;
+        if self.files != (0, 7) || self.ranks != (1, 8) {
+            return FenRules::not(format!(
+                "`{}` is played on the {}, not the whole 8×8 board",
+                self.name,
+                self.squares()
+            ));
+        }
+        if !self.holes.is_empty() {
+            return FenRules::not(format!(
+                "`{}` takes {} off the board, which a FEN cannot show",
+                self.name,
+                self.hole_names()
+            ));
+        }
+        FenRules::Chess {
+            steps: Box::new(VariantSteps { variant: self }),
+            castling: if self.castling {
+                crate::engine::chess::CastlingInference::Standard
+            } else {
+                crate::engine::chess::CastlingInference::None
+            },
+        }
+    }
+
+    /// Checks one diagram of the game.
+    fn check_variant_board(&self, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        let before = out.len();
+        for (sq, p) in board.board.pieces() {
+            if !self.inside(sq) {
+                out.push(
+                    Finding::error(
+                        BOARD,
+                        board.square_span(sq),
+                        format!("a {} on {}", p.name(), self.off_board(sq)),
+                    )
+                    .with_help(format!(
+                        "`{}` is played on the {}{}",
+                        self.name,
+                        self.squares(),
+                        if self.holes.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" less {}", self.hole_names())
+                        }
+                    )),
+                );
+            }
+        }
+        let arrows = common::move_arrows(board);
+        for a in &arrows {
+            let swallowed = |s: Square| self.holes_swallow && self.holes.contains(s) && s == a.to;
+            if let Some(sq) = [a.from, a.to]
+                .into_iter()
+                .find(|&s| !self.inside(s) && !swallowed(s))
+            {
+                out.push(Finding::error(
+                    BOARD,
+                    a.span,
+                    format!("this arrow reaches {}", self.off_board(sq)),
+                ));
+            }
+        }
+        if out.len() > before {
+            return;
+        }
+        material::check(board, &self.material(), out);
+        if self.king_capture
+            && king(&board.board, Color::White).is_none()
+            && king(&board.board, Color::Black).is_none()
+        {
+            out.push(
+                Finding::error(
+                    material::RULE,
+                    material::board_span(board),
+                    "neither side has a king, but the game ends when the first king is captured",
+                )
+                .with_help(
+                    "a board of this game holds both kings, or one after the game's last move",
+                ),
+            );
+            return;
+        }
+        let state = State::new(board.board.clone());
+        let steps = VariantSteps { variant: self };
+        let replayed = out.len();
+        let plan = common::check_moves(board, &state, &arrows, &steps, out);
+        crate::engine::games::king_capture::explain(&mut out[replayed..]);
+        for f in &mut out[replayed..] {
+            if f.message.contains("in this game a pawn promotes only to") && f.help.is_none() {
+                f.help = Some(format!(
+                    "draw the promoted pawn as {}: `promotion` in the game's settings says what a pawn may become",
+                    self.promotion_names()
+                ));
+            }
+        }
+        let Some(plan) = plan else {
+            return;
+        };
+        if self.check && !self.king_capture {
+            let to_move = common::side_to_move(&arrows, &plan);
+            common::check_turn(board, &state, to_move, &|s, c| self.in_check(s, c), out);
+        }
+        if self.check && self.king_capture {
+            self.check_proposed(&state, &arrows, &plan.proposed, &steps, out);
+        }
+    }
+
+    /// Where kings are captured but moves are legal chess moves: each
+    /// proposed move, played on from the diagram, may not leave the
+    /// mover's king attacked, unless it takes the other king.
+    fn check_proposed(
+        &self,
+        state: &State,
+        arrows: &[&crate::diagram::Arrow],
+        proposed: &[usize],
+        steps: &VariantSteps,
+        out: &mut Vec<Finding>,
+    ) {
+        let mut state = state.clone();
+        for &i in proposed {
+            let a = arrows[i];
+            let Some(color) = replay::arrow_color(a) else {
+                continue;
+            };
+            let Ok(afters) = steps.step(&state, a.from, a.to, color) else {
+                return;
+            };
+            let safe = afters
+                .iter()
+                .find(|s| king(&s.board, color.other()).is_none() || !self.in_check(s, color));
+            let Some(next) = safe.or(afters.first()).cloned() else {
+                return;
+            };
+            if safe.is_none() {
+                let who = state
+                    .piece(a.from)
+                    .map_or("the piece".to_string(), |p| format!("the {}", p.name()));
+                out.push(Finding::error(
+                    common::ARROW,
+                    a.span,
+                    format!(
+                        "{who} on {} cannot move to {}: it would leave the {} king in check",
+                        a.from,
+                        a.to,
+                        color.name()
+                    ),
+                ));
+            }
+            state = next;
+        }
+    }
+
+    /// "a queen, a rook or a knight": what a pawn may become.
+    fn promotion_names(&self) -> String {
+        let names: Vec<String> = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+            .into_iter()
+            .filter(|&r| self.promotion[r as usize])
+            .map(|r| format!("a {}", r.name()))
+            .collect();
+        match names.as_slice() {
+            [] => "nothing".to_string(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+
+    fn hole_names(&self) -> String {
+        let names: Vec<String> = self.holes.into_iter().map(|s| s.to_string()).collect();
+        names.join(", ")
+    }
+
+    /// Whether one piece, removed after the move that made `after`, can
+    /// have shielded `color`'s king from every attack on it: each attacker
+    /// a rook, bishop or queen with an empty square between, one square
+    /// common to all of them, and not a square the move left.
+    fn removal_explains(&self, after: &State, color: Color, vacated: &[Square]) -> bool {
+        let Some(k) = king(&after.board, color) else {
+            return true;
+        };
+        let mut shields: Option<Vec<Square>> = None;
+        for (from, p) in after.board.pieces().filter(|(_, p)| p.color != color) {
+            if !self
+                .reach(after, from, p, true)
+                .iter()
+                .any(|&(to, _)| to == k)
+            {
+                continue;
+            }
+            if !matches!(p.role, Role::Bishop | Role::Rook | Role::Queen) {
+                return false;
+            }
+            let (df, dr) = (
+                (k.file as i8 - from.file as i8).signum(),
+                (k.rank as i8 - from.rank as i8).signum(),
+            );
+            let mut between = Vec::new();
+            let mut at = from;
+            while let Some(next) = Variant::offset(at, df, dr) {
+                if next == k {
+                    break;
+                }
+                if !vacated.contains(&next) {
+                    between.push(next);
+                }
+                at = next;
+            }
+            shields = Some(match shields {
+                None => between,
+                Some(common) => common.into_iter().filter(|s| between.contains(s)).collect(),
+            });
+        }
+        shields.is_none_or(|common| !common.is_empty())
+    }
+
+    /// Whether `color`'s king stands attacked on the board in play.
+    fn in_check(&self, state: &State, color: Color) -> bool {
+        king(&state.board, color).is_some_and(|k| self.attacked(state, k, color.other()))
+    }
+
+    /// Whether a piece of `by` attacks `target`.
+    fn attacked(&self, state: &State, target: Square, by: Color) -> bool {
+        state.board.pieces().any(|(from, p)| {
+            p.color == by
+                && self
+                    .reach(state, from, p, true)
+                    .iter()
+                    .any(|&(to, _)| to == target)
+        })
+    }
+}
+
+/// A configured game checks its section like a coded one.
+impl Game for Variant {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn fen_rules(&self) -> crate::engine::fen::FenRules<'_> {
+        self.variant_fen_rules()
+    }
+
+    fn check_board(&self, _cx: &DiagramContext, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        self.check_variant_board(board, out);
+    }
+}
+
+#[cfg(test)]
+mod tests;
