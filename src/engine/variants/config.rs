@@ -91,8 +91,6 @@ fn on() -> bool {
     true
 }
 
-/// A configured game, checked.
-
 /// One problem of a `[[variant]]` table, at the switch (or the item of
 /// it) that it is about.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -49,6 +49,7 @@ pub const BOARD: &str = "board";
 pub const GAME_OVER: &str = "game-over";
 
 /// One `[[variant]]` table as written.
+/// A configured game, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
     pub name: String,
