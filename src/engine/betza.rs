@@ -177,12 +177,13 @@ fn steps_for(leaps: &[(i8, i8)], word: Option<&str>) -> Vec<(i8, i8)> {
         let words: Vec<String> = match word {
             None => Vec::new(),
             Some(w) => {
-                let b = w.as_bytes();
-                if leaps.len() == 1 && second == 0 && b[0] != b[1] {
-                    vec![
-                        String::from_utf8(vec![b[0], b[0]]).unwrap_or_default(),
-                        String::from_utf8(vec![b[1], b[1]]).unwrap_or_default(),
-                    ]
+                let letters: Vec<char> = w.chars().collect();
+                if let [a, b] = letters[..]
+                    && leaps.len() == 1
+                    && second == 0
+                    && a != b
+                {
+                    vec![format!("{a}{a}"), format!("{b}{b}")]
                 } else {
                     vec![w.to_string()]
                 }
@@ -758,10 +759,14 @@ impl Group {
                     ),
                 },
                 Kind::Ride(limit) if limit != 0 && k > limit as i16 => continue,
-                Kind::Ride(_) => line
-                    .iter()
-                    .find(|(_, o)| *o != Occupant::Empty)
-                    .map(|&(sq, occ)| blocker(from, sq, occ)),
+                Kind::Ride(_) => {
+                    line.iter()
+                        .find(|(_, o)| *o != Occupant::Empty)
+                        .map(|&(sq, occ)| match occ {
+                            Occupant::Off => blocker(from, sq, occ),
+                            _ => format!("{} is in the way", square_name(sq)),
+                        })
+                }
                 Kind::Hop(_) if line.iter().any(|(_, o)| *o == Occupant::Off) => line
                     .iter()
                     .find(|(_, o)| *o == Occupant::Off)

@@ -374,6 +374,10 @@ fn blocked_names_what_stops_the_move() {
         Some("c4 holds a piece of its own side")
     );
     assert_eq!(r.blocked(sq("d1"), sq("d6"), WHITE, &at), None);
+    assert_eq!(
+        r.blocked(sq("b4"), sq("e4"), WHITE, &at).as_deref(),
+        Some("c4 is in the way")
+    );
     assert_eq!(r.blocked(sq("a4"), sq("b5"), WHITE, &at), None);
     let p = piece("mfWcfF");
     assert_eq!(
@@ -668,4 +672,45 @@ fn orthodox_pieces_move_as_the_engine_moves_them() {
             }
         }
     }
+}
+
+#[test]
+fn squares_out_of_play_stop_riders_and_lame_leaps() {
+    // A board with a hole on d5 (as a cut-down or holed board has).
+    let base = board(&[], &[]);
+    let at = move |f: i8, r: i8| {
+        if (f, r) == sq("d5") {
+            Occupant::Off
+        } else {
+            base(f, r)
+        }
+    };
+    let r = piece("R");
+    let up: Vec<(i8, i8)> = r
+        .moves(sq("d4"), WHITE, &at)
+        .iter()
+        .map(|t| t.to)
+        .filter(|&(f, r)| f == 3 && r > 4)
+        .collect();
+    assert!(up.is_empty(), "{up:?}");
+    assert_eq!(
+        r.blocked(sq("d4"), sq("d7"), WHITE, &at).as_deref(),
+        Some("the square d5 it passes is not in play")
+    );
+    // A knight leaps over it; a lame one does not.
+    let to = |b: &Betza| {
+        b.moves(sq("d4"), WHITE, &at)
+            .iter()
+            .any(|t| t.to == sq("c6"))
+    };
+    assert!(to(&piece("N")));
+    assert!(!to(&piece("nN")));
+    // Nothing lands on it.
+    assert!(
+        !piece("W")
+            .moves(sq("d4"), WHITE, &at)
+            .iter()
+            .any(|t| t.to == sq("d5"))
+    );
+    assert_eq!(piece("W").blocked(sq("d4"), sq("d5"), WHITE, &at), None);
 }
