@@ -14,6 +14,7 @@
 //! - [`fen`]: a diagram's position as FEN, where its game's positions are
 //!   chess positions.
 
+pub mod betza;
 pub mod cards;
 pub mod chess;
 pub mod fen;
