@@ -36,7 +36,15 @@ pub struct MaterialRules {
     /// colour mean a promotion. Not in a game where pieces leave the board
     /// and come back anywhere.
     pub bishops_keep_colour: bool,
+    /// Each side's first army, by role, before `set_aside`.
+    pub army: [u8; 6],
+    /// Whether pieces other than pawns promote (Promotion Chess): a piece
+    /// beyond the army may then stand for any missing piece.
+    pub pieces_promote: bool,
 }
+
+/// Chess's army: 8 pawns, 2 knights, bishops and rooks, a queen, a king.
+pub const CHESS_ARMY: [u8; 6] = [8, 2, 2, 2, 1, 1];
 
 /// Knight, bishop, rook and queen: what an orthodox pawn promotes to.
 pub const ORTHODOX_PROMOTION: [bool; 6] = [false, true, true, true, true, false];
@@ -52,6 +60,8 @@ impl MaterialRules {
         ranks: (1, 8),
         promotes_to: ORTHODOX_PROMOTION,
         bishops_keep_colour: true,
+        army: CHESS_ARMY,
+        pieces_promote: false,
     };
 
     /// What every game shares: at most one king and 8 pawns a side, and no
@@ -65,6 +75,8 @@ impl MaterialRules {
         ranks: (1, 8),
         promotes_to: ORTHODOX_PROMOTION,
         bishops_keep_colour: true,
+        army: CHESS_ARMY,
+        pieces_promote: false,
     };
 
     /// Chess Golf, Parade and Neighbour Chess Solitaire: the sixteen pieces
@@ -78,16 +90,15 @@ impl MaterialRules {
         ranks: (1, 8),
         promotes_to: ORTHODOX_PROMOTION,
         bishops_keep_colour: true,
+        army: CHESS_ARMY,
+        pieces_promote: false,
     };
 
     /// The first army of one side, by role, less what it put away.
     fn army(&self, role: Role) -> usize {
-        let full = match role {
-            Role::Pawn => 8,
-            Role::Knight | Role::Bishop | Role::Rook => 2,
-            Role::Queen | Role::King => 1,
-        };
-        (full - self.set_aside[role as usize]).into()
+        self.army[role as usize]
+            .saturating_sub(self.set_aside[role as usize])
+            .into()
     }
 }
 
@@ -323,7 +334,14 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
         return;
     }
     let promoted: usize = extras.iter().map(|(_, n, _)| n).sum();
-    let missing_pawns = usize::from(rules.max_pawns).saturating_sub(pawns.len());
+    let mut missing_pawns = usize::from(rules.max_pawns).saturating_sub(pawns.len());
+    if rules.pieces_promote {
+        // Any piece may have become another: what is missing of the rest
+        // of the army pays for an extra one too.
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            missing_pawns += army(role).saturating_sub(of(role).len());
+        }
+    }
     if promoted > missing_pawns {
         let (role, _, sq) = extras[extras.len() - 1];
         let detail: Vec<String> = extras

@@ -32,6 +32,8 @@ const CHECKER_SET: u32 = 24;
 /// rank is promoted at once (`check_no_pawn_on_last_rank`).
 const MATERIAL: MaterialRules = MaterialRules {
     bishops_keep_colour: false,
+    army: crate::engine::material::CHESS_ARMY,
+    pieces_promote: false,
     pawns_on_back_ranks: true,
     ..MaterialRules::ORTHODOX
 };

@@ -33,6 +33,8 @@ const PER_PLAYER: usize = 6;
 /// back to its first rank (its last it never stays on: it promotes).
 const MATERIAL: MaterialRules = MaterialRules {
     bishops_keep_colour: false,
+    army: crate::engine::material::CHESS_ARMY,
+    pieces_promote: false,
     pawns_on_back_ranks: true,
     ..MaterialRules::ORTHODOX
 };

@@ -40,6 +40,8 @@ pub struct Golf;
 /// no colour of square (shared with Neighbour Chess Solitaire).
 pub(crate) const MATERIAL: MaterialRules = MaterialRules {
     bishops_keep_colour: false,
+    army: crate::engine::material::CHESS_ARMY,
+    pieces_promote: false,
     ..MaterialRules::NO_PAWNS
 };
 

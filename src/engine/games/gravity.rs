@@ -21,6 +21,8 @@ const MATERIAL: MaterialRules = MaterialRules {
     pawns_on_back_ranks: true,
     promotion: false,
     bishops_keep_colour: false,
+    army: crate::engine::material::CHESS_ARMY,
+    pieces_promote: false,
     ..MaterialRules::NO_PAWNS
 };
 

@@ -30,6 +30,8 @@ const RULES: Rules = Rules {
 /// with a knight's or king's capture onto the other colour of square.
 const MATERIAL: MaterialRules = MaterialRules {
     bishops_keep_colour: false,
+    army: crate::engine::material::CHESS_ARMY,
+    pieces_promote: false,
     ..common::KING_MAY_BE_CAPTURED
 };
 

@@ -31,6 +31,8 @@ pub struct Parade;
 /// colour of square.
 const MATERIAL: MaterialRules = MaterialRules {
     bishops_keep_colour: false,
+    army: crate::engine::material::CHESS_ARMY,
+    pieces_promote: false,
     ..MaterialRules::NO_PAWNS
 };
 

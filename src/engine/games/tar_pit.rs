@@ -27,6 +27,8 @@ const CHECKERS_PER_COLOUR: usize = 12;
 /// promotion.
 const MATERIAL: MaterialRules = MaterialRules {
     bishops_keep_colour: false,
+    army: crate::engine::material::CHESS_ARMY,
+    pieces_promote: false,
     ..MaterialRules::ORTHODOX
 };
 

@@ -19,6 +19,8 @@ pub struct Zombie;
 const MATERIAL: MaterialRules = MaterialRules {
     pawns_on_back_ranks: true,
     bishops_keep_colour: false,
+    army: crate::engine::material::CHESS_ARMY,
+    pieces_promote: false,
     ..MaterialRules::ORTHODOX
 };
 

@@ -1,9 +1,17 @@
 //! The `[[variant]]` table as written, and its checking: every problem
 //! of a table at the switch it is about.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::pieces::parse_pieces;
+use super::setup::Setup;
+use super::switches::{
+    DOWN, TurnMove, UP, parse_castling_rooks, parse_deadly, parse_moves_per_turn,
+    parse_pawn_direction, parse_royal, parse_start, parse_transparent, parse_win,
+};
 use super::{ARMY, Variant};
 use crate::book::slug;
 use crate::diagram::{Role, Square};
@@ -19,8 +27,8 @@ pub struct VariantConfig {
     /// Whether a move may not leave the mover's king attacked (the
     /// default). Without check, a king may stay in or move into check,
     /// and is captured.
-    #[serde(default = "on")]
-    pub check: bool,
+    #[serde(default)]
+    pub check: Option<Spanned<bool>>,
     /// Kings are captured, not mated: the game ends at a king's capture.
     /// With check on, a king can only be attacked on its opponent's turn
     /// by something other than a move (a piece removed, say).
@@ -50,6 +58,63 @@ pub struct VariantConfig {
     /// board; its owner keeps it and may put it back on an empty square.
     #[serde(default)]
     pub holes_swallow: Option<Spanned<bool>>,
+    /// The start position, as a FEN's placement: the armies, where the
+    /// kings, castling rooks and pawns start.
+    #[serde(default)]
+    pub start: Option<Spanned<String>>,
+    /// `"K"` (the default) or `""`: whether the king is royal.
+    #[serde(default)]
+    pub royal: Option<Spanned<String>>,
+    /// How the game is won: `"checkmate"`, `"king-capture"`, `"reach-rank"`.
+    #[serde(default)]
+    pub win: Option<Spanned<toml::Value>>,
+    /// With `"reach-rank"`: the pieces whose arrival wins (all by default).
+    #[serde(default)]
+    pub reach_pieces: Option<Spanned<String>>,
+    /// The files of the rooks castling takes (`"ah"` by default).
+    #[serde(default)]
+    pub castling_rooks: Option<Spanned<String>>,
+    /// The way each side's pawns move: `{ black = "right" }`.
+    #[serde(default)]
+    pub pawn_direction: Option<Spanned<BTreeMap<Spanned<String>, Spanned<String>>>>,
+    /// How many moves a turn holds, or whose pieces each one moves.
+    #[serde(default)]
+    pub moves_per_turn: Option<Spanned<toml::Value>>,
+    /// Whether a player may pass.
+    #[serde(default)]
+    pub pass: Option<Spanned<bool>>,
+    /// Pieces that move otherwise than chess's, in Betza notation:
+    /// `{ N = "nN" }`.
+    #[serde(default)]
+    pub pieces: Option<Spanned<BTreeMap<Spanned<String>, Spanned<String>>>>,
+    /// Whether a piece off the board may come back on an empty square:
+    /// `true`, or `"demoted"` (as a piece of lesser value: Hades Chess).
+    #[serde(default)]
+    pub reinsert: Option<Spanned<toml::Value>>,
+    /// Pawns eliminate the enemy pieces `"diagonal"`ly in front of them or
+    /// `"adjacent"` to them.
+    #[serde(default)]
+    pub deadly_pawns: Option<Spanned<String>>,
+    /// A moving piece drags the friendly piece `"south"` of it along.
+    #[serde(default)]
+    pub drag: Option<Spanned<String>>,
+    /// Pieces that may also jump like a checker: diagonally over a
+    /// neighbour to the empty square beyond, taking it if it is an enemy.
+    #[serde(default)]
+    pub checkers_jump: Option<Spanned<String>>,
+    /// Whether a piece may capture one of its own side (not the king).
+    #[serde(default)]
+    pub capture_own: Option<Spanned<bool>>,
+    /// The pieces that promote on reaching the last rank (`"P"`).
+    #[serde(default)]
+    pub promoting: Option<Spanned<String>>,
+    /// The pieces a rook, bishop or queen may move through.
+    #[serde(default)]
+    pub transparent: Option<Spanned<String>>,
+    /// Whether a piece may move only with a friendly piece orthogonally
+    /// beside it (unless no such piece can move).
+    #[serde(default)]
+    pub companion: Option<Spanned<bool>>,
 }
 
 /// Squares as a switch lists them: one string (`"d4 e5"`), or a list
@@ -104,7 +169,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn at<T>(value: &Spanned<T>, message: impl Into<String>) -> Problem {
+    pub(super) fn at<T>(value: &Spanned<T>, message: impl Into<String>) -> Problem {
         Problem {
             span: Span::from(value.span()),
             message: message.into(),
@@ -113,12 +178,12 @@ impl Problem {
         }
     }
 
-    fn help(mut self, help: impl Into<String>) -> Problem {
+    pub(super) fn help(mut self, help: impl Into<String>) -> Problem {
         self.help = Some(help.into());
         self
     }
 
-    fn fix(mut self, fix: Option<String>) -> Problem {
+    pub(super) fn fix(mut self, fix: Option<String>) -> Problem {
         self.fix = fix;
         self
     }
@@ -128,7 +193,7 @@ impl Problem {
 type Area = ((u8, u8), (u8, u8));
 
 /// A value as the settings write it: `"b2-g7"`, `6`, `["d4"]`.
-fn written(value: &toml::Value) -> String {
+pub(super) fn written(value: &toml::Value) -> String {
     match value {
         toml::Value::String(s) => crate::config::toml_string(s),
         toml::Value::Integer(n) => n.to_string(),
@@ -343,7 +408,7 @@ fn meant_role(ch: char) -> Option<Role> {
 /// its role, and a problem for those that name no piece; `fits` says
 /// which roles the switch takes (a letter of another role is dropped from
 /// the suggested fix).
-fn piece_letters(
+pub(super) fn piece_letters(
     value: &Spanned<String>,
     key: &str,
     fits: impl Fn(Role) -> bool,
@@ -569,9 +634,64 @@ impl Variant {
             }
             (Some(v), _) => *v.get_ref(),
         };
+        let royal = match &c.royal {
+            None => true,
+            Some(r) => parse_royal(r).map_err(|p| problems.push(p)).unwrap_or(true),
+        };
+        let win = c
+            .win
+            .as_ref()
+            .and_then(|w| parse_win(w).map_err(|mut p| problems.append(&mut p)).ok());
+        let check_set = c.check.as_ref().map(|v| *v.get_ref());
+        // Without a royal king nothing is check: a king is taken as any piece.
+        let check = if royal {
+            check_set.unwrap_or(!win.is_some_and(|w| w.king_capture && !w.checkmate))
+        } else {
+            if let Some(v) = c.check.as_ref().filter(|v| *v.get_ref()) {
+                problems.push(
+                    Problem::at(v, "`check = true` cannot go with `royal = \"\"`: a king that is not royal is never in check")
+                        .help("remove `check = true`, or make the king royal with `royal = \"K\"`")
+                        .fix(Some("false".to_string())),
+                );
+            }
+            false
+        };
+        if let (Some(w), Some(wv)) = (win, &c.win) {
+            if !royal && (w.checkmate || w.king_capture) {
+                problems.push(
+                    Problem::at(wv, "a game with `royal = \"\"` is not won by mating or capturing the king: its king is an ordinary piece")
+                        .help("win such a game by `\"reach-rank\"`, or make the king royal with `royal = \"K\"`"),
+                );
+            }
+            if w.checkmate && !check && royal {
+                problems.push(
+                    Problem::at(wv, "`\"checkmate\"` needs check: with `check = false` a king may be left attacked, so it is captured, not mated")
+                        .help("write win = [\"king-capture\"], or remove `check = false`"),
+                );
+            }
+        }
         let king_capture = match &c.king_capture {
-            None => !c.check,
-            Some(v) if !*v.get_ref() && !c.check => {
+            _ if !royal => {
+                if let Some(v) = c.king_capture.as_ref().filter(|v| *v.get_ref()) {
+                    problems.push(
+                        Problem::at(v, "`king_capture = true` cannot go with `royal = \"\"`: taking a king that is not royal does not end the game")
+                            .help("remove `king_capture`, or make the king royal with `royal = \"K\"`"),
+                    );
+                }
+                false
+            }
+            None => win.map_or(!check, |w| w.king_capture || !check),
+            Some(v) if !*v.get_ref() && win.is_some_and(|w| w.king_capture) => {
+                problems.push(
+                    Problem::at(
+                        v,
+                        "`king_capture = false` contradicts `win`, which lists \"king-capture\"",
+                    )
+                    .help("remove `king_capture = false`, or take \"king-capture\" out of win"),
+                );
+                true
+            }
+            Some(v) if !*v.get_ref() && !check => {
                 problems.push(
                     Problem::at(
                         v,
@@ -638,17 +758,196 @@ impl Variant {
                 Problem::at(s, message).help("add `holes = [\"d4\"]`, or remove `holes_swallow`"),
             );
         }
-        let (Some(set_aside), Some((files, ranks)), Some(promotion)) = (set_aside, area, promotion)
+        let reach_rank = match (win.is_some_and(|w| w.reach_rank), &c.reach_pieces) {
+            (false, None) => None,
+            (true, None) => Some([true; 6]),
+            (false, Some(r)) => {
+                problems.push(
+                    Problem::at(r, "`reach_pieces` says which pieces win by reaching the far rank, but `win` does not list \"reach-rank\"")
+                        .help("add win = [\"reach-rank\"], or remove `reach_pieces`"),
+                );
+                None
+            }
+            (true, Some(r)) => {
+                let help = "write the letters of the pieces whose arrival on the far rank wins: K Q R B N P";
+                let (roles, bad) = piece_letters(r, "reach_pieces", |_| true, help);
+                match bad {
+                    Some(p) => {
+                        problems.push(p);
+                        None
+                    }
+                    None => {
+                        let mut can = [false; 6];
+                        for role in roles {
+                            can[role as usize] = true;
+                        }
+                        Some(can)
+                    }
+                }
+            }
+        };
+        let start = c
+            .start
+            .as_ref()
+            .and_then(|s| parse_start(s).map_err(|p| problems.push(p)).ok());
+        if let (Some(_), Some(sa)) = (&c.start, &c.set_aside) {
+            problems.push(
+                Problem::at(sa, "`set_aside` cannot go with `start`: the start position already gives each side's pieces")
+                    .help("leave out of `start` what each side puts away, and remove `set_aside`"),
+            );
+        }
+        let castling_files = c
+            .castling_rooks
+            .as_ref()
+            .and_then(|r| parse_castling_rooks(r).map_err(|p| problems.push(p)).ok());
+        if let (Some(r), Some(files), Some(v)) = (&c.castling_rooks, &castling_files, &c.castling)
+            && !*v.get_ref()
+        {
+            let _ = files;
+            problems.push(
+                Problem::at(r, "`castling_rooks` gives the rooks castling takes, but `castling = false` says there is no castling")
+                    .help("remove `castling_rooks`, or `castling = false`"),
+            );
+        }
+        let forward = match &c.pawn_direction {
+            None => Some([UP, DOWN]),
+            Some(d) => parse_pawn_direction(d)
+                .map_err(|mut p| problems.append(&mut p))
+                .ok(),
+        };
+        let turn = match &c.moves_per_turn {
+            None => Some(vec![TurnMove::Own]),
+            Some(m) => parse_moves_per_turn(m).map_err(|p| problems.push(p)).ok(),
+        };
+        let promoting = match &c.promoting {
+            None => Some([true, false, false, false, false, false]),
+            Some(v) => {
+                let help = "write the letters of the pieces that promote on reaching the last rank: P N B R Q";
+                let (roles, bad) = piece_letters(v, "promoting", |r| r != Role::King, help);
+                if let Some(p) = bad {
+                    problems.push(p);
+                    None
+                } else if roles.contains(&Role::King) {
+                    problems.push(
+                        Problem::at(v, "a king never promotes: take `K` out of `promoting`")
+                            .help(help),
+                    );
+                    None
+                } else {
+                    let mut can = [false; 6];
+                    for role in roles {
+                        can[role as usize] = true;
+                    }
+                    Some(can)
+                }
+            }
+        };
+        let reinsert = match c.reinsert.as_ref().map(|r| (r, r.get_ref())) {
+            None | Some((_, toml::Value::Boolean(false))) => Some((false, false)),
+            Some((_, toml::Value::Boolean(true))) => Some((true, false)),
+            Some((_, toml::Value::String(s))) if s.trim() == "demoted" => Some((true, true)),
+            Some((r, other)) => {
+                problems.push(
+                    Problem::at(r, format!("`reinsert = {}` is neither true, false nor \"demoted\"", written(other)))
+                        .help("write `reinsert = true` (a piece off the board may come back), or `reinsert = \"demoted\"` (as a piece of lesser value)"),
+                );
+                None
+            }
+        };
+        let deadly = c
+            .deadly_pawns
+            .as_ref()
+            .and_then(|d| parse_deadly(d).map_err(|p| problems.push(p)).ok());
+        let drag = match &c.drag {
+            None => Some(None),
+            Some(d) if d.get_ref().trim() == "south" => Some(Some(DOWN)),
+            Some(d) => {
+                problems.push(
+                    Problem::at(d, format!("`drag = {}` is not a direction this language knows", crate::config::toml_string(d.get_ref())))
+                        .help("write `drag = \"south\"`: a moving piece drags the friendly piece south of it (towards rank 1)"),
+                );
+                None
+            }
+        };
+        let jumpers = match &c.checkers_jump {
+            None => Some([false; 6]),
+            Some(j) => {
+                let help = "write the letters of the pieces that may also jump like a checker: K Q R B (N P)";
+                let (roles, bad) = piece_letters(j, "checkers_jump", |_| true, help);
+                match bad {
+                    Some(p) => {
+                        problems.push(p);
+                        None
+                    }
+                    None => {
+                        let mut can = [false; 6];
+                        for role in roles {
+                            can[role as usize] = true;
+                        }
+                        Some(can)
+                    }
+                }
+            }
+        };
+        let transparent = c
+            .transparent
+            .as_ref()
+            .and_then(|t| parse_transparent(t).map_err(|p| problems.push(p)).ok());
+        let pieces = match &c.pieces {
+            None => Some(Default::default()),
+            Some(p) => parse_pieces(p)
+                .map_err(|mut p| problems.append(&mut p))
+                .ok(),
+        };
+        let (
+            Some(set_aside),
+            Some((files, ranks)),
+            Some(promotion),
+            Some(forward),
+            Some(turn),
+            Some(promoting),
+            Some(pieces),
+        ) = (set_aside, area, promotion, forward, turn, promoting, pieces)
+        else {
+            return Err(problems);
+        };
+        if c.start.is_some() && start.is_none() {
+            return Err(problems);
+        }
+        let (Some((reinsert, demoted)), Some(drag), Some(jumpers)) = (reinsert, drag, jumpers)
         else {
             return Err(problems);
         };
         if !problems.is_empty() {
             return Err(problems);
         }
+        let flag = |v: &Option<Spanned<bool>>| v.as_ref().is_some_and(|v| *v.get_ref());
+        let setup = Setup::new(
+            start,
+            set_aside,
+            forward,
+            (files, ranks),
+            castling_files.as_deref(),
+        );
         Ok(Variant {
             name,
             span: Span::from(c.game.span()),
-            check: c.check,
+            check,
+            royal,
+            reach_rank,
+            setup,
+            turn,
+            pass: flag(&c.pass),
+            pieces,
+            reinsert,
+            demoted,
+            deadly,
+            drag,
+            jumpers,
+            capture_own: flag(&c.capture_own),
+            promoting,
+            transparent,
+            companion: flag(&c.companion),
             king_capture,
             en_passant: c.en_passant && c.double_step,
             castling,

@@ -26,11 +26,17 @@
 
 mod config;
 mod moves;
+mod pieces;
+mod setup;
+mod switches;
 
 use std::sync::Arc;
 
 pub use config::{Problem, SquareList, VariantConfig};
 use moves::{VariantSteps, king};
+use pieces::PieceMoves;
+use setup::Setup;
+use switches::{Deadly, Transparent, TurnMove};
 use toml::Spanned;
 
 use crate::book::slug;
@@ -71,6 +77,39 @@ pub struct Variant {
     /// Squares of that rectangle taken off the board.
     pub holes: SquareSet,
     pub holes_swallow: bool,
+    /// Whether the king is royal (`royal = "K"`); `false`: an ordinary
+    /// piece, taken like any other, whose loss does not end the game.
+    pub royal: bool,
+    /// `win = ["reach-rank"]`: the game is won when a piece of these roles
+    /// reaches its far rank, and no move follows.
+    pub reach_rank: Option<[bool; 6]>,
+    /// The start: armies, kings', rooks' and pawns' start squares, the
+    /// pawns' direction.
+    pub setup: Setup,
+    /// Whose pieces each move of a turn moves: one own move in chess.
+    pub turn: Vec<TurnMove>,
+    pub pass: bool,
+    /// Pieces that move otherwise than chess's, in Betza notation.
+    pub pieces: PieceMoves,
+    /// A piece off the board may come back on an empty square.
+    pub reinsert: bool,
+    /// It comes back as a piece of lesser value (Hades Chess).
+    pub demoted: bool,
+    /// Pawns eliminate enemy pieces near them at once.
+    pub deadly: Option<Deadly>,
+    /// A moving piece drags the friendly piece this step from it along.
+    pub drag: Option<switches::Step>,
+    /// The roles that may also jump like a checker.
+    pub jumpers: [bool; 6],
+    /// A piece may capture one of its own side (not its king).
+    pub capture_own: bool,
+    /// The roles that promote on reaching their last rank.
+    pub promoting: [bool; 6],
+    /// The pieces a rook, bishop or queen may move through.
+    pub transparent: Option<Transparent>,
+    /// A piece moves only with a friendly piece orthogonally beside it,
+    /// unless no such piece can move.
+    pub companion: bool,
 }
 
 /// The configured games, found by their section's title.
@@ -137,7 +176,7 @@ impl Variants {
 }
 
 /// What each side starts with, by role (`Role as usize`).
-pub const ARMY: [u8; 6] = [8, 2, 2, 2, 1, 1];
+pub const ARMY: [u8; 6] = crate::engine::material::CHESS_ARMY;
 
 impl Variant {
     /// Whether `sq` is in the rectangle in play (holes included).
@@ -152,28 +191,90 @@ impl Variant {
         self.in_area(sq) && !self.holes.contains(sq)
     }
 
-    /// The ranks White's and Black's pawns start on.
+    /// The ranks White's and Black's pawns start on (for pawns going up
+    /// and down: the replay's en passant reading).
     fn pawn_starts(&self) -> (u8, u8) {
-        (self.ranks.0 + 1, self.ranks.1 - 1)
+        let line =
+            |i: usize, default: u8| self.setup.pawn_lines[i].first().copied().unwrap_or(default);
+        (line(0, self.ranks.0 + 1), line(1, self.ranks.1 - 1))
     }
 
-    /// What a side may hold: its army less what it set aside, promoted
+    /// The line a piece of `color` promotes on, or wins by reaching: the
+    /// far edge of the board in play, the way its pawns go.
+    fn last_line(&self, color: Color) -> u8 {
+        match self.setup.forward[setup::side(color)] {
+            (0, 1) => self.ranks.1,
+            (0, _) => self.ranks.0,
+            (1, _) => self.files.1,
+            _ => self.files.0,
+        }
+    }
+
+    /// The far rank (or file) of `color`, as a reader names it.
+    fn line_name(&self, color: Color) -> String {
+        let line = self.last_line(color);
+        match self.setup.forward[setup::side(color)] {
+            (0, _) => format!("rank {line}"),
+            _ => format!("the {}-file", (b'a' + line) as char),
+        }
+    }
+
+    /// `win = ["reach-rank"]`: why no move may follow in `state`, where a
+    /// piece has reached its far rank and so ended the game.
+    fn reached_far_rank(&self, state: &State) -> Option<String> {
+        let roles = self.reach_rank?;
+        let (sq, p) = state.board.pieces().find(|&(sq, p)| {
+            roles[p.role as usize]
+                && setup::along(sq, self.setup.forward[setup::side(p.color)])
+                    == self.last_line(p.color)
+        })?;
+        Some(format!(
+            "the game is over: it is won when a piece reaches its far rank, and the {} on {sq} has reached {}",
+            p.name(),
+            self.line_name(p.color)
+        ))
+    }
+
+    /// Whether both sides' pawns go up and down the board, as in chess.
+    fn pawns_upright(&self) -> bool {
+        self.setup.forward == [switches::UP, switches::DOWN]
+    }
+
+    /// What a side may hold: its army (less what it set aside), promoted
     /// pieces within its missing pawns.
     pub fn material(&self) -> MaterialRules {
+        let army = self.setup.largest_army();
+        let pawn = Role::Pawn as usize;
         MaterialRules {
-            kings: if self.king_capture {
+            kings: if self.king_capture || !self.royal || army[Role::King as usize] == 0 {
                 Kings::AtMostOne
             } else {
                 Kings::ExactlyOne
             },
-            max_pawns: ARMY[Role::Pawn as usize] - self.set_aside[Role::Pawn as usize],
-            pawns_on_back_ranks: false,
-            promotion: self.promotion.iter().any(|&p| p),
-            set_aside: self.set_aside,
+            // A piece that comes back demoted may come back as a pawn.
+            max_pawns: if self.demoted {
+                army[..5].iter().sum()
+            } else {
+                army[pawn]
+            },
+            // A pawn going sideways, or one that may step back, may stand
+            // on the first and last ranks; its own lines are checked in
+            // `check_pawn_lines`.
+            pawns_on_back_ranks: !self.pawns_upright()
+                || self.pieces[pawn].is_some()
+                || self.reach_rank.is_some_and(|r| r[pawn]),
+            promotion: self.promoting[pawn] && self.promotion.iter().any(|&p| p),
+            set_aside: [0; 6],
             ranks: self.ranks,
             promotes_to: self.promotion,
-            // A piece that left through a hole may come back on any square.
-            bishops_keep_colour: !self.holes_swallow,
+            // A piece that left through a hole, or comes back, may stand on
+            // any square; a bishop that moves otherwise may change colour.
+            bishops_keep_colour: !self.holes_swallow
+                && !self.reinsert
+                && self.setup.bishops_paired
+                && self.pieces[Role::Bishop as usize].is_none(),
+            army,
+            pieces_promote: self.promoting[1..5].iter().any(|&p| p) || self.demoted,
         }
     }
 
@@ -216,9 +317,21 @@ impl Variant {
                 self.hole_names()
             ));
         }
+        if !self.pawns_upright() || self.pieces.iter().any(Option::is_some) {
+            return FenRules::not(format!(
+                "`{}` has pieces that move otherwise than chess's, which a FEN does not say",
+                self.name
+            ));
+        }
+        // A FEN's castling rights are read from the corners and the e-file.
+        let corners = (0..2).all(|i| {
+            let back = if i == 0 { 1 } else { 8 };
+            self.setup.king[i] == Some(Square::new(4, back))
+                && self.setup.rooks[i] == [Square::new(0, back), Square::new(7, back)]
+        });
         FenRules::Chess {
             steps: Box::new(VariantSteps { variant: self }),
-            castling: if self.castling {
+            castling: if self.castling && corners {
                 crate::engine::chess::CastlingInference::Standard
             } else {
                 crate::engine::chess::CastlingInference::None
@@ -268,6 +381,46 @@ impl Variant {
             return;
         }
         material::check(board, &self.material(), out);
+        self.check_pawn_lines(board, out);
+        for (sq, pawn) in self.doomed(&State::new(board.board.clone())) {
+            let (Some(p), Some(q)) = (board.board.get(sq), board.board.get(pawn)) else {
+                continue;
+            };
+            out.push(Finding::error(
+                material::RULE,
+                board.square_span(sq),
+                format!(
+                    "the {} on {sq} stands where the {} on {pawn} eliminates it at once",
+                    p.name(),
+                    q.name()
+                ),
+            ));
+        }
+        if self.reach_rank.is_some() {
+            let reached: Vec<Color> = [Color::White, Color::Black]
+                .into_iter()
+                .filter(|&c| {
+                    let mut only = board.board.clone();
+                    for (sq, p) in board.board.pieces() {
+                        if p.color != c {
+                            only.set(sq, None);
+                        }
+                    }
+                    self.reached_far_rank(&State::new(only)).is_some()
+                })
+                .collect();
+            if reached.len() == 2 {
+                out.push(
+                    Finding::error(
+                        GAME_OVER,
+                        material::board_span(board),
+                        "both sides have a piece on its far rank, but the game ended when the first one arrived",
+                    )
+                    .with_help("a board of this game shows at most one side's piece on its far rank"),
+                );
+                return;
+            }
+        }
         if self.king_capture
             && king(&board.board, Color::White).is_none()
             && king(&board.board, Color::Black).is_none()
@@ -300,13 +453,126 @@ impl Variant {
         let Some(plan) = plan else {
             return;
         };
-        if self.check && !self.king_capture {
+        if self.check && !self.king_capture && self.turn.len() == 1 {
             let to_move = common::side_to_move(&arrows, &plan);
             common::check_turn(board, &state, to_move, &|s, c| self.in_check(s, c), out);
+        }
+        if self.check && self.turn.len() > 1 {
+            self.check_turn_end(board, &state, &arrows, &plan, &steps, out);
         }
         if self.check && self.king_capture {
             self.check_proposed(&state, &arrows, &plan.proposed, &steps, out);
         }
+    }
+
+    /// A pawn where its side's pawns can never stand: on the line behind
+    /// their start (the board's edge they come from) or the line they
+    /// promote on. For pawns that go up and down as in chess the material
+    /// check says so; this is for pawns that go sideways.
+    fn check_pawn_lines(&self, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        if self.pawns_upright() || self.pieces[Role::Pawn as usize].is_some() {
+            return;
+        }
+        for (sq, p) in board.board.pieces().filter(|(_, p)| p.role == Role::Pawn) {
+            let i = setup::side(p.color);
+            let forward = self.setup.forward[i];
+            let here = setup::along(sq, forward);
+            let last = self.last_line(p.color);
+            let first = match forward {
+                (0, 1) => self.ranks.0,
+                (0, _) => self.ranks.1,
+                (1, _) => self.files.0,
+                _ => self.files.1,
+            };
+            let message = if here == first {
+                format!(
+                    "a {} pawn on {sq}, behind where {}'s pawns start: a pawn never moves backwards",
+                    p.color.name(),
+                    common::side_name(p.color)
+                )
+            } else if here == last
+                && self.promoting[Role::Pawn as usize]
+                && self.promotion.iter().any(|&x| x)
+                && !self.reach_rank.is_some_and(|r| r[Role::Pawn as usize])
+            {
+                format!(
+                    "a {} pawn on {sq}, on {}, where it is promoted at once",
+                    p.color.name(),
+                    self.line_name(p.color)
+                )
+            } else {
+                continue;
+            };
+            out.push(Finding::error(
+                material::RULE,
+                board.square_span(sq),
+                message,
+            ));
+        }
+    }
+
+    /// A turn of several moves: the side whose turn the diagram's last
+    /// moves complete may not end it with its king attacked (between the
+    /// moves of a turn it may).
+    fn check_turn_end(
+        &self,
+        board: &BoardDiagram,
+        state: &State,
+        arrows: &[&crate::diagram::Arrow],
+        plan: &replay::Plan,
+        steps: &VariantSteps,
+        out: &mut Vec<Finding>,
+    ) {
+        if self.turn.contains(&TurnMove::Other) {
+            return;
+        }
+        let mut end = state.clone();
+        for &i in &plan.proposed {
+            let a = arrows[i];
+            let Some(color) = replay::arrow_color(a) else {
+                return;
+            };
+            match steps.step(&end, a.from, a.to, color) {
+                Ok(afters) => match afters.into_iter().next() {
+                    Some(next) => end = next,
+                    None => return,
+                },
+                Err(_) => return,
+            }
+        }
+        let order: Vec<usize> = plan.made.iter().chain(&plan.proposed).copied().collect();
+        let Some(&last) = order.last() else {
+            return;
+        };
+        let Some(color) = replay::arrow_color(arrows[last]) else {
+            return;
+        };
+        let run = order
+            .iter()
+            .rev()
+            .take_while(|&&i| replay::arrow_color(arrows[i]) == Some(color))
+            .count();
+        if run < self.turn.len() || !self.in_check(&end, color) {
+            return;
+        }
+        let span = king(&end.board, color)
+            .filter(|&k| state.piece(k).is_some())
+            .map_or(arrows[last].span, |k| board.square_span(k));
+        out.push(
+            Finding::error(
+                common::CHECK,
+                span,
+                format!(
+                    "the {} king is in check at the end of {}'s turn of {} moves",
+                    color.name(),
+                    common::side_name(color),
+                    self.turn.len()
+                ),
+            )
+            .with_help(
+                "between the moves of a turn a king may stand in check, but not when the turn ends",
+            ),
+        );
     }
 
     /// Where kings are captured but moves are legal chess moves: each
@@ -429,7 +695,72 @@ impl Variant {
                     .reach(state, from, p, true)
                     .iter()
                     .any(|&(to, _)| to == target)
-        })
+        }) || self.jumped(state, target, by)
+    }
+
+    /// Whether a piece of `by` may jump over `target` like a checker,
+    /// taking what stands there.
+    fn jumped(&self, state: &State, target: Square, by: Color) -> bool {
+        if !self.jumpers.iter().any(|&j| j) {
+            return false;
+        }
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+            .into_iter()
+            .any(|(df, dr)| {
+                let (Some(from), Some(land)) = (
+                    Variant::offset(target, -df, -dr),
+                    Variant::offset(target, df, dr),
+                ) else {
+                    return false;
+                };
+                state
+                    .piece(from)
+                    .is_some_and(|p| p.color == by && self.jumpers[p.role as usize])
+                    && self.inside(land)
+                    && state.piece(land).is_none()
+            })
+    }
+
+    /// The squares a pawn of `color` on `from` eliminates enemy pieces on.
+    fn deadly_squares(&self, from: Square, color: Color, deadly: Deadly) -> Vec<Square> {
+        match deadly {
+            Deadly::Diagonal => self.pawn_capture_squares(from, color),
+            Deadly::Adjacent => [
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ]
+            .into_iter()
+            .filter_map(|(df, dr)| Variant::offset(from, df, dr))
+            .filter(|&s| self.inside(s))
+            .collect(),
+        }
+    }
+
+    /// Deadly Pawns: the enemy pieces (not kings) that stand where a pawn
+    /// eliminates them, each with the pawn's square.
+    fn doomed(&self, state: &State) -> Vec<(Square, Square)> {
+        let Some(deadly) = self.deadly else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (from, p) in state.board.pieces().filter(|(_, p)| p.role == Role::Pawn) {
+            for sq in self.deadly_squares(from, p.color, deadly) {
+                if state
+                    .piece(sq)
+                    .is_some_and(|q| q.color != p.color && q.role != Role::King)
+                    && !out.iter().any(|&(s, _)| s == sq)
+                {
+                    out.push((sq, from));
+                }
+            }
+        }
+        out
     }
 }
 
@@ -450,3 +781,6 @@ impl Game for Variant {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod language_tests;

@@ -2,7 +2,10 @@
 //! is not one.
 
 use super::Variant;
+use super::setup::{along, side};
+use super::switches::Transparent;
 use crate::diagram::{Color, Piece, Role, Square};
+use crate::engine::betza::{Betza, Occupant};
 use crate::engine::chess::KNIGHT_STEPS;
 use crate::engine::material::MaterialRules;
 use crate::engine::replay::{self, State, StepRules};
@@ -17,8 +20,8 @@ impl Variant {
     }
 
     /// Where the piece `p` on `from` may go (or, with `attacks`, what it
-    /// attacks), each with whether it ends in a hole. Pawns' quiet moves
-    /// and castling are in [`VariantSteps::moves`].
+    /// attacks), each with whether it ends in a hole. Pawns' steps
+    /// forward and castling are in [`VariantSteps::moves`].
     pub(super) fn reach(
         &self,
         state: &State,
@@ -26,10 +29,15 @@ impl Variant {
         p: Piece,
         attacks: bool,
     ) -> Vec<(Square, bool)> {
+        let forward = self.setup.forward[side(p.color)];
+        if let Some(b) = &self.pieces[p.role as usize] {
+            return self.betza_reach(b, state, from, p, forward, attacks);
+        }
         let mut out = Vec::new();
         // A step onto `to`: a hole swallows a piece that is not a king,
         // where the game says so; otherwise only squares in play count.
-        let land = |to: Square, out: &mut Vec<(Square, bool)>| -> bool {
+        // `passed`: a transparent piece was moved through, so no capture.
+        let land = |to: Square, passed: bool, out: &mut Vec<(Square, bool)>| -> bool {
             if self.holes.contains(to) {
                 if self.holes_swallow && p.role != Role::King && self.in_area(to) && !attacks {
                     out.push((to, true));
@@ -40,9 +48,16 @@ impl Variant {
                 return false;
             }
             match state.piece(to) {
-                Some(q) if q.color == p.color => false,
+                Some(q) if q.color == p.color => {
+                    if self.capture_own && !attacks && !passed && q.role != Role::King {
+                        out.push((to, false));
+                    }
+                    false
+                }
                 Some(_) => {
-                    out.push((to, false));
+                    if !passed {
+                        out.push((to, false));
+                    }
                     false
                 }
                 None => {
@@ -71,23 +86,118 @@ impl Variant {
         };
         for &(df, dr) in dirs {
             let mut at = from;
+            let mut passed = false;
             while let Some(next) = Variant::offset(at, df, dr) {
-                if !land(next, &mut out) || !slides {
+                if land(next, passed, &mut out) {
+                    if !slides {
+                        break;
+                    }
+                } else if slides
+                    && !attacks
+                    && self.inside(next)
+                    && state
+                        .piece(next)
+                        .is_some_and(|q| self.is_transparent(q, p.color))
+                {
+                    // Through a transparent piece, on to empty squares only.
+                    passed = true;
+                } else {
                     break;
                 }
                 at = next;
             }
         }
         if p.role == Role::Pawn {
-            let dr = if p.color == Color::White { 1 } else { -1 };
-            for df in [-1, 1] {
-                let Some(to) = Variant::offset(from, df, dr).filter(|&s| self.inside(s)) else {
-                    continue;
-                };
+            for to in self.pawn_capture_squares(from, p.color) {
                 match state.piece(to) {
                     Some(q) if q.color != p.color => out.push((to, false)),
+                    Some(q)
+                        if self.capture_own
+                            && !attacks
+                            && q.color == p.color
+                            && q.role != Role::King =>
+                    {
+                        out.push((to, false))
+                    }
                     None if attacks => out.push((to, false)),
                     _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a rook, bishop or queen of `mover` may move through `q`.
+    fn is_transparent(&self, q: Piece, mover: Color) -> bool {
+        match self.transparent {
+            None => false,
+            Some(Transparent::All) => true,
+            Some(Transparent::Own) => q.color == mover,
+            Some(Transparent::Enemy) => q.color != mover,
+        }
+    }
+
+    /// The squares an orthodox pawn of `color` on `from` captures on: one
+    /// step diagonally forward, forward as its side's pawns go.
+    pub(super) fn pawn_capture_squares(&self, from: Square, color: Color) -> Vec<Square> {
+        let (df, dr) = self.setup.forward[side(color)];
+        let (pf, pr) = (dr, df);
+        [(df + pf, dr + pr), (df - pf, dr - pr)]
+            .into_iter()
+            .filter_map(|(f, r)| Variant::offset(from, f, r))
+            .filter(|&s| self.inside(s))
+            .collect()
+    }
+
+    /// What stands on a square, as a Betza piece of `color` sees it.
+    pub(super) fn occupant(&self, state: &State, color: Color, f: i8, r: i8) -> Occupant {
+        let (Ok(f), Ok(r)) = (u8::try_from(f), u8::try_from(r)) else {
+            return Occupant::Off;
+        };
+        let sq = Square::new(f, r);
+        if !sq.is_on_board() || !self.inside(sq) {
+            return Occupant::Off;
+        }
+        match state.piece(sq) {
+            None => Occupant::Empty,
+            Some(q) if q.color == color => Occupant::Friend,
+            Some(_) => Occupant::Enemy,
+        }
+    }
+
+    /// `reach` for a piece the game states in Betza notation.
+    fn betza_reach(
+        &self,
+        b: &Betza,
+        state: &State,
+        from: Square,
+        p: Piece,
+        forward: (i8, i8),
+        attacks: bool,
+    ) -> Vec<(Square, bool)> {
+        let at = |f: i8, r: i8| self.occupant(state, p.color, f, r);
+        let origin = (from.file as i8, from.rank as i8);
+        let square = |(f, r): (i8, i8)| Square::new(f as u8, r as u8);
+        if attacks {
+            return b
+                .attacks(origin, forward, &at)
+                .into_iter()
+                .map(|t| (square(t), false))
+                .collect();
+        }
+        let mut out: Vec<(Square, bool)> = b
+            .moves(origin, forward, &at)
+            .into_iter()
+            .map(|t| (square(t.to), false))
+            .collect();
+        if self.capture_own {
+            for t in b.attacks(origin, forward, &at) {
+                let sq = square(t);
+                if state
+                    .piece(sq)
+                    .is_some_and(|q| q.color == p.color && q.role != Role::King)
+                {
+                    out.push((sq, false));
                 }
             }
         }
@@ -156,133 +266,232 @@ impl VariantSteps<'_> {
             skipped: None,
             rook: None,
         };
-        let mut out: Vec<VariantMove> = Vec::new();
+        let i = side(color);
+        let forward = v.setup.forward[i];
+        let mut found: Vec<VariantMove> = Vec::new();
         if p.role != Role::Pawn {
-            out.extend(
+            found.extend(
                 v.reach(state, from, p, false)
                     .into_iter()
                     .filter(|&(t, _)| t == to)
                     .map(|(t, swallowed)| plain(t, swallowed)),
             );
             if p.role == Role::King && v.castling {
-                out.extend(self.castling(state, from, to, color));
+                found.extend(self.castling(state, from, to, color));
             }
-            return out;
-        }
-        let dr: i8 = if color == Color::White { 1 } else { -1 };
-        let (white_start, black_start) = v.pawn_starts();
-        let start = if color == Color::White {
-            white_start
         } else {
-            black_start
-        };
-        let last = if color == Color::White {
-            v.ranks.1
-        } else {
-            v.ranks.0
-        };
-        let mut found: Vec<VariantMove> = Vec::new();
-        let open = |s: Square| v.inside(s) && state.piece(s).is_none();
-        let hole = |s: Square| v.holes_swallow && v.holes.contains(s);
-        if let Some(one) = Variant::offset(from, 0, dr) {
-            if open(one) {
-                found.push(plain(one, false));
-                if v.double_step
-                    && from.rank == start
-                    && let Some(two) = Variant::offset(from, 0, 2 * dr)
-                {
-                    if open(two) {
-                        found.push(VariantMove {
-                            skipped: Some(one),
-                            ..plain(two, false)
-                        });
-                    } else if hole(two) {
-                        found.push(plain(two, true));
-                    }
+            let (df, dr) = forward;
+            let open = |s: Square| v.inside(s) && state.piece(s).is_none();
+            let hole = |s: Square| v.holes_swallow && v.holes.contains(s);
+            let one = Variant::offset(from, df, dr);
+            if v.pieces[Role::Pawn as usize].is_none()
+                && let Some(one) = one
+            {
+                if open(one) {
+                    found.push(plain(one, false));
+                } else if hole(one) {
+                    found.push(plain(one, true));
                 }
-            } else if hole(one) {
-                found.push(plain(one, true));
+            }
+            if v.double_step
+                && v.setup.pawn_lines[i].contains(&along(from, forward))
+                && let Some(one) = one.filter(|&s| open(s))
+                && let Some(two) = Variant::offset(from, 2 * df, 2 * dr)
+            {
+                if open(two) {
+                    found.push(VariantMove {
+                        skipped: Some(one),
+                        ..plain(two, false)
+                    });
+                } else if hole(two) {
+                    found.push(plain(two, true));
+                }
+            }
+            for (t, swallowed) in v.reach(state, from, p, false) {
+                found.push(plain(t, swallowed));
+            }
+            if v.en_passant
+                && let Some(ep) = state.en_passant
+                && state.piece(ep).is_none()
+                && self.pawn_captures_on(state, from, color, ep)
+            {
+                let back = v.setup.forward[side(color.other())];
+                if let Some(victim) = Variant::offset(ep, back.0, back.1)
+                    && state.piece(victim) == Some(Piece::new(color.other(), Role::Pawn))
+                {
+                    found.push(VariantMove {
+                        en_passant: Some(victim),
+                        ..plain(ep, false)
+                    });
+                }
             }
         }
-        for (t, swallowed) in v.reach(state, from, p, false) {
-            found.push(plain(t, swallowed));
+        if v.jumpers[p.role as usize] {
+            found.extend(self.jumps(state, from, p));
         }
-        if v.en_passant
-            && let Some(ep) = state.en_passant
-            && ep.rank as i8 == from.rank as i8 + dr
-            && ep.file.abs_diff(from.file) == 1
-            && state.piece(ep).is_none()
-        {
-            let victim = replay::en_passant_victim(from, ep);
-            if state.piece(victim) == Some(Piece::new(color.other(), Role::Pawn)) {
-                found.push(VariantMove {
-                    en_passant: Some(victim),
-                    ..plain(ep, false)
+        let mut out = Vec::new();
+        for m in found.into_iter().filter(|m| m.to == to) {
+            let promotes = v.promoting[p.role as usize]
+                && !m.swallowed
+                && m.rook.is_none()
+                && along(m.to, forward) == v.last_line(color);
+            if !promotes {
+                out.push(m);
+                continue;
+            }
+            let becomes = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                .into_iter()
+                .filter(|&r| v.promotion[r as usize] && r != p.role);
+            let before = out.len();
+            for role in becomes {
+                out.push(VariantMove {
+                    becomes: Piece::new(color, role),
+                    ..m
                 });
             }
-        }
-        for m in found.into_iter().filter(|m| m.to == to) {
-            if m.to.rank == last && !m.swallowed {
-                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    if v.promotion[role as usize] {
-                        out.push(VariantMove {
-                            becomes: Piece::new(color, role),
-                            ..m
-                        });
-                    }
-                }
-            } else {
+            // A piece other than a pawn "may" promote; a pawn that wins by
+            // arriving may stay as it is, the game being over; a pawn
+            // with nothing to become stays a pawn.
+            if p.role != Role::Pawn
+                || v.reach_rank.is_some_and(|r| r[Role::Pawn as usize])
+                || out.len() == before
+            {
                 out.push(m);
             }
         }
         out
     }
 
-    /// Castling on the full board, its rights read from the squares: the
-    /// king on e1 (e8) and the rook in its corner.
+    /// A checker's jumps of the piece `p` on `from`: diagonally over a
+    /// neighbour to the empty square beyond, taking the neighbour if it
+    /// is an enemy (not a king).
+    fn jumps(&self, state: &State, from: Square, p: Piece) -> Vec<VariantMove> {
+        let v = self.variant;
+        let mut out = Vec::new();
+        for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (Some(over), Some(land)) = (
+                Variant::offset(from, df, dr),
+                Variant::offset(from, 2 * df, 2 * dr),
+            ) else {
+                continue;
+            };
+            let Some(q) = state.piece(over) else {
+                continue;
+            };
+            if !v.inside(land)
+                || state.piece(land).is_some()
+                || q.role == Role::King && q.color != p.color
+            {
+                continue;
+            }
+            out.push(VariantMove {
+                from,
+                to: land,
+                becomes: p,
+                swallowed: false,
+                en_passant: (q.color != p.color).then_some(over),
+                skipped: None,
+                rook: None,
+            });
+        }
+        out
+    }
+
+    /// Whether `from`–`to` has the shape of a pawn's double step forward.
+    fn pawn_double_step_fits(
+        &self,
+        _state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> bool {
+        let (df, dr) = self.variant.setup.forward[side(color)];
+        Variant::offset(from, 2 * df, 2 * dr) == Some(to)
+    }
+
+    /// Whether a pawn of `color` on `from` captures on `to` (an empty
+    /// square is taken as holding an enemy).
+    fn pawn_captures_on(&self, state: &State, from: Square, color: Color, to: Square) -> bool {
+        let v = self.variant;
+        match &v.pieces[Role::Pawn as usize] {
+            None => v.pawn_capture_squares(from, color).contains(&to),
+            Some(_) => v
+                .reach(state, from, Piece::new(color, Role::Pawn), true)
+                .iter()
+                .any(|&(s, _)| s == to),
+        }
+    }
+
+    /// Castling: the king, on its start square, two squares along its line
+    /// towards a castling rook on its start square, and the rook onto the
+    /// square the king crossed, with every square between them and their
+    /// ends empty; with check, the king not attacked on its start, the
+    /// square it crosses or its end.
     fn castling(&self, state: &State, from: Square, to: Square, color: Color) -> Vec<VariantMove> {
         let v = self.variant;
-        let back = if color == Color::White { 1 } else { 8 };
-        if from != Square::new(4, back) || to.rank != back {
+        let i = side(color);
+        let Some(k) = v.setup.king[i].filter(|&k| k == from) else {
             return Vec::new();
-        }
-        let (corner, rook_to, passes): (u8, u8, &[u8]) = match to.file {
-            6 => (7, 5, &[5, 6]),
-            2 => (0, 3, &[1, 2, 3]),
-            _ => return Vec::new(),
         };
-        let corner = Square::new(corner, back);
-        if state.piece(corner) != Some(Piece::new(color, Role::Rook)) {
-            return Vec::new();
-        }
-        let between = passes.iter().map(|&f| Square::new(f, back));
-        if between
-            .clone()
-            .any(|s| state.piece(s).is_some() || !v.inside(s))
-        {
-            return Vec::new();
-        }
-        if v.check {
-            // The king may not castle out of, through or into check.
-            let crossed = [from, Square::new(rook_to, back), to];
-            if crossed.iter().any(|&s| v.attacked(state, s, color.other())) {
-                return Vec::new();
+        let king = Piece::new(color, Role::King);
+        let mut out = Vec::new();
+        for &rook_sq in &v.setup.rooks[i] {
+            let Some((king_to, rook_to)) = castle_ends(k, rook_sq) else {
+                continue;
+            };
+            if king_to != to || state.piece(rook_sq) != Some(Piece::new(color, Role::Rook)) {
+                continue;
             }
+            let span = [k, rook_sq, king_to, rook_to];
+            let (lo, hi) = (
+                span.iter()
+                    .map(|&s| along_line_of(s, k, rook_sq))
+                    .min()
+                    .unwrap_or(0),
+                span.iter()
+                    .map(|&s| along_line_of(s, k, rook_sq))
+                    .max()
+                    .unwrap_or(0),
+            );
+            let clear = (lo..=hi).all(|n| {
+                let s = line_square(k, rook_sq, n);
+                s == k || s == rook_sq || (v.inside(s) && state.piece(s).is_none())
+            });
+            if !clear {
+                continue;
+            }
+            if v.check && v.royal {
+                // The king may not castle out of, through or into check.
+                let crossed = [k, rook_to, king_to];
+                if crossed.iter().any(|&s| v.attacked(state, s, color.other())) {
+                    continue;
+                }
+            }
+            out.push(VariantMove {
+                from,
+                to: king_to,
+                becomes: king,
+                swallowed: false,
+                en_passant: None,
+                skipped: None,
+                rook: Some((rook_sq, rook_to)),
+            });
         }
-        vec![VariantMove {
-            from,
-            to,
-            becomes: Piece::new(color, Role::King),
-            swallowed: false,
-            en_passant: None,
-            skipped: None,
-            rook: Some((corner, Square::new(rook_to, back))),
-        }]
+        out
     }
 
     fn play(&self, state: &State, m: &VariantMove) -> State {
         let mut s = state.clone();
         let ring = s.ring(m.from);
+        // The rook is lifted before the king lands: the king may end on
+        // the rook's start square.
+        let rook = m.rook.map(|(rook_from, rook_to)| {
+            let piece = s.piece(rook_from);
+            let ring = s.ring(rook_from);
+            s.board.set(rook_from, None);
+            s.set_ring(rook_from, None);
+            (rook_to, piece, ring)
+        });
         s.board.set(m.from, None);
         s.set_ring(m.from, None);
         if let Some(victim) = m.en_passant {
@@ -295,15 +504,41 @@ impl VariantSteps<'_> {
             s.board.set(m.to, Some(m.becomes));
             s.set_ring(m.to, ring);
         }
-        if let Some((rook_from, rook_to)) = m.rook {
-            let rook = s.piece(rook_from);
-            let rook_ring = s.ring(rook_from);
-            s.board.set(rook_from, None);
-            s.set_ring(rook_from, None);
-            s.board.set(rook_to, rook);
-            s.set_ring(rook_to, rook_ring);
+        if let Some((rook_to, piece, ring)) = rook {
+            s.board.set(rook_to, piece);
+            s.set_ring(rook_to, ring);
         }
-        s.en_passant = if self.variant.en_passant {
+        let v = self.variant;
+        let mut dragged = false;
+        if let Some((df, dr)) = v.drag
+            && m.rook.is_none()
+            && !m.swallowed
+            && let (Some(behind), Some(target)) = (
+                Variant::offset(m.from, df, dr),
+                Variant::offset(m.to, df, dr),
+            )
+            && state
+                .piece(behind)
+                .is_some_and(|q| q.color == m.becomes.color)
+            && behind != m.to
+            && v.inside(target)
+            && s.piece(target).is_none()
+        {
+            // Sticky Chess: the friendly piece south of the mover follows it.
+            let (piece, ring) = (s.piece(behind), s.ring(behind));
+            s.board.set(behind, None);
+            s.set_ring(behind, None);
+            s.board.set(target, piece);
+            s.set_ring(target, ring);
+            dragged = true;
+        }
+        for (sq, _) in v.doomed(&s) {
+            s.board.set(sq, None);
+            s.set_ring(sq, None);
+        }
+        // A pawn that dragged a piece with its double step may not be
+        // taken en passant (Sticky Chess).
+        s.en_passant = if v.en_passant && !dragged {
             m.skipped
         } else {
             None
@@ -344,6 +579,49 @@ impl VariantSteps<'_> {
             return format!("there is no piece on {from} to move to {to}");
         };
         let who = format!("the {} on {from}", p.name());
+        if let Some(q) = state.piece(to).filter(|q| q.color == color)
+            && !(v.capture_own && q.role != Role::King)
+            && !(p.role == Role::King && v.setup.rooks[side(color)].contains(&to))
+        {
+            return format!("{who} cannot move to {to}: a {} stands there", q.name());
+        }
+        if let Some(b) = &v.pieces[p.role as usize] {
+            let forward = v.setup.forward[side(color)];
+            let at = |f: i8, r: i8| v.occupant(state, color, f, r);
+            let origin = (from.file as i8, from.rank as i8);
+            let target = (to.file as i8, to.rank as i8);
+            let how = format!(
+                "in {} a {} moves as `{}`: {}",
+                v.name,
+                p.role.name(),
+                b.text(),
+                b.describe()
+            );
+            return match b.blocked(origin, target, forward, &at) {
+                Some(why) => format!("{who} cannot move to {to}: {why} ({how})"),
+                None if p.role == Role::Pawn
+                    && self.pawn_double_step_fits(state, from, to, color) =>
+                {
+                    format!(
+                        "{who} cannot move to {to}: a pawn moves two squares only from where it starts, over an empty square"
+                    )
+                }
+                None => format!("{who} cannot move to {to}: {how}"),
+            };
+        }
+        if p.role == Role::Pawn && !v.pawns_upright() {
+            let (df, dr) = v.setup.forward[side(color)];
+            let way = match (df, dr) {
+                (0, 1) => "up the board",
+                (0, _) => "down the board",
+                (1, _) => "to the right",
+                _ => "to the left",
+            };
+            return format!(
+                "{who} cannot move to {to}: {}'s pawns move {way}, one square to an empty square (two from where they start), and capture one square diagonally forward",
+                crate::engine::games::common::side_name(color)
+            );
+        }
         if p.role == Role::Pawn
             && from.file == to.file
             && to.rank.abs_diff(from.rank) == 2
@@ -446,6 +724,11 @@ impl VariantSteps<'_> {
         if moves.is_empty() {
             return Err(self.explain(state, from, to, color));
         }
+        if v.companion
+            && let Some(reason) = self.companion_refuses(state, from, color)
+        {
+            return Err(reason);
+        }
         let afters: Vec<State> = moves
             .iter()
             .map(|m| self.play(state, m))
@@ -456,7 +739,9 @@ impl VariantSteps<'_> {
                 // whatever it leaves attacked, and a piece removed after a
                 // made move may have exposed it (proposed moves are held
                 // to the rule in `check_proposed`).
+                // A turn of several moves is held to it at its end only.
                 !v.check
+                    || v.turn.len() > 1
                     || !v.in_check(s, color)
                     || (v.king_capture
                         && (king(&s.board, color.other()).is_none()
@@ -477,6 +762,81 @@ impl VariantSteps<'_> {
     }
 }
 
+impl VariantSteps<'_> {
+    /// Before a castling of the king from `from` to `to`: the king on its
+    /// start square and the rook back on its own.
+    fn uncastled(&self, after: &State, from: Square, to: Square, color: Color) -> Vec<State> {
+        let v = self.variant;
+        let i = side(color);
+        let (king, rook) = (Piece::new(color, Role::King), Piece::new(color, Role::Rook));
+        if !v.castling || v.setup.king[i] != Some(from) || after.piece(to) != Some(king) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for &rook_sq in &v.setup.rooks[i] {
+            let Some((king_to, rook_to)) = castle_ends(from, rook_sq) else {
+                continue;
+            };
+            if king_to != to || after.piece(rook_to) != Some(rook) || after.piece(from).is_some() {
+                continue;
+            }
+            if rook_sq != to && after.piece(rook_sq).is_some() {
+                continue;
+            }
+            let mut s = after.clone();
+            s.en_passant = None;
+            let (king_ring, rook_ring) = (s.ring(to), s.ring(rook_to));
+            for sq in [to, rook_to] {
+                s.board.set(sq, None);
+                s.set_ring(sq, None);
+            }
+            s.board.set(from, Some(king));
+            s.set_ring(from, king_ring);
+            s.board.set(rook_sq, Some(rook));
+            s.set_ring(rook_sq, rook_ring);
+            out.push(s);
+        }
+        out
+    }
+
+    /// Companion Chess: why the piece on `from` may not move, if it has no
+    /// friendly piece orthogonally beside it while one that has can move.
+    fn companion_refuses(&self, state: &State, from: Square, color: Color) -> Option<String> {
+        let v = self.variant;
+        let has_companion = |sq: Square| {
+            [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                .into_iter()
+                .any(|(df, dr)| {
+                    Variant::offset(sq, df, dr)
+                        .and_then(|s| state.piece(s))
+                        .is_some_and(|q| q.color == color)
+                })
+        };
+        if has_companion(from) {
+            return None;
+        }
+        let who = state.piece(from)?.name();
+        for (sq, p) in state.board.pieces().filter(|(_, p)| p.color == color) {
+            if !has_companion(sq) {
+                continue;
+            }
+            let can_move = (0..64usize).map(Square::from_index).any(|to| {
+                self.moves(state, sq, to, color).iter().any(|m| {
+                    let after = self.play(state, m);
+                    !v.check || v.turn.len() > 1 || !v.in_check(&after, color)
+                })
+            });
+            if can_move {
+                return Some(format!(
+                    "the {who} on {from} has no friendly piece beside it, and in this game a piece moves only with one orthogonally next to it while another piece can: the {} on {sq} can move",
+                    p.name()
+                ));
+            }
+        }
+        None
+    }
+}
+
 impl StepRules for VariantSteps<'_> {
     fn step(
         &self,
@@ -490,6 +850,9 @@ impl StepRules for VariantSteps<'_> {
             return Err(format!("{from}–{to} leaves this game's {}", v.squares()));
         }
         let step = self.step_in_play(state, from, to, color);
+        if let (Some(reason), Ok(_)) = (v.reached_far_rank(state), &step) {
+            return Err(reason);
+        }
         if v.king_capture {
             return crate::engine::games::king_capture::ended(state, step);
         }
@@ -520,6 +883,66 @@ impl StepRules for VariantSteps<'_> {
             .collect();
         }
         let mut out = replay::default_befores(after, from, to, color);
+        out.extend(self.uncastled(after, from, to, color));
+        // A checker's jump that took the piece it jumped: that piece back.
+        if after.piece(to).is_some_and(|p| v.jumpers[p.role as usize])
+            && from.file.abs_diff(to.file) == 2
+            && from.rank.abs_diff(to.rank) == 2
+        {
+            let over = Square::new((from.file + to.file) / 2, (from.rank + to.rank) / 2);
+            if after.piece(over).is_none() {
+                for base in replay::default_befores(after, from, to, color) {
+                    if base.piece(to).is_some() {
+                        continue;
+                    }
+                    for role in [
+                        Role::Pawn,
+                        Role::Knight,
+                        Role::Bishop,
+                        Role::Rook,
+                        Role::Queen,
+                    ] {
+                        let mut s = base.clone();
+                        s.board.set(over, Some(Piece::new(color.other(), role)));
+                        out.push(s);
+                    }
+                }
+            }
+        }
+        // A piece dragged along behind the mover: back behind its start.
+        if let Some((df, dr)) = v.drag
+            && let (Some(behind), Some(target)) =
+                (Variant::offset(from, df, dr), Variant::offset(to, df, dr))
+            && after.piece(target).is_some_and(|q| q.color == color)
+            && after.piece(behind).is_none()
+        {
+            let mut undragged = after.clone();
+            let (piece, ring) = (undragged.piece(target), undragged.ring(target));
+            undragged.board.set(target, None);
+            undragged.set_ring(target, None);
+            undragged.board.set(behind, piece);
+            undragged.set_ring(behind, ring);
+            out.extend(replay::default_befores(&undragged, from, to, color));
+        }
+        // A piece on its last line that a promotion may have made: the
+        // piece it was, moved back (a pawn going sideways, or a piece of
+        // a game where pieces promote).
+        if let Some(shown) = after
+            .piece(to)
+            .filter(|p| p.color == color && p.role != Role::King)
+            && along(to, v.setup.forward[side(color)]) == v.last_line(color)
+            && v.promotion[shown.role as usize]
+            && (!v.pawns_upright() || v.promoting[1..5].iter().any(|&p| p))
+        {
+            for role in Role::ALL {
+                if role == shown.role || role == Role::King || !v.promoting[role as usize] {
+                    continue;
+                }
+                let mut was = after.clone();
+                was.board.set(to, Some(Piece::new(color, role)));
+                out.extend(replay::default_befores(&was, from, to, color));
+            }
+        }
         // On a cut-down board a pawn promotes on the board's last rank,
         // which the orthodox reading does not know.
         let last = if color == Color::White {
@@ -573,6 +996,22 @@ impl StepRules for VariantSteps<'_> {
         color: Color,
     ) -> Option<String> {
         let v = self.variant;
+        if let Some((df, dr)) = v.drag
+            && let (Some(behind), Some(target)) =
+                (Variant::offset(from, df, dr), Variant::offset(to, df, dr))
+            && let Some(q) = before.piece(behind).filter(|q| q.color == color)
+            && behind != to
+            && after.piece(behind) == Some(q)
+            && v.inside(target)
+            && before.piece(target).is_none()
+            && let Some(p) = before.piece(from)
+        {
+            return Some(format!(
+                "the {} on {from} would have dragged the {} on {behind} along to {target}: a moving piece takes the friendly piece south of it with it",
+                p.name(),
+                q.name()
+            ));
+        }
         let shown = after.piece(to)?;
         if before.piece(from) != Some(Piece::new(color, Role::Pawn))
             || shown.color != color
@@ -588,8 +1027,51 @@ impl StepRules for VariantSteps<'_> {
         ))
     }
 
+    /// En passant as the replay reads it: after a double step up or down
+    /// the board. A game whose pawns go sideways has its own reading
+    /// (`en_passant_befores`), and a proposed capture needs its double
+    /// step drawn.
     fn en_passant(&self) -> bool {
-        self.variant.en_passant
+        self.variant.en_passant && self.variant.pawns_upright()
+    }
+
+    fn en_passant_befores(
+        &self,
+        after: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Vec<State> {
+        let v = self.variant;
+        if !v.en_passant {
+            return Vec::new();
+        }
+        if v.pawns_upright() {
+            return replay::en_passant_befores_from(after, from, to, color, v.pawn_starts());
+        }
+        let pawn = Piece::new(color, Role::Pawn);
+        let back = v.setup.forward[side(color.other())];
+        let Some(victim) = Variant::offset(to, back.0, back.1) else {
+            return Vec::new();
+        };
+        if after.piece(to) != Some(pawn)
+            || after.piece(from).is_some()
+            || after.piece(victim).is_some()
+            || !v.pawn_capture_squares(from, color).contains(&to)
+        {
+            return Vec::new();
+        }
+        let mut before = after.clone();
+        let ring = before.ring(to);
+        before.board.set(to, None);
+        before.set_ring(to, None);
+        before.board.set(from, Some(pawn));
+        before.set_ring(from, ring);
+        before
+            .board
+            .set(victim, Some(Piece::new(color.other(), Role::Pawn)));
+        before.en_passant = Some(to);
+        vec![before]
     }
 
     fn pawn_starts(&self) -> (u8, u8) {
@@ -598,5 +1080,39 @@ impl StepRules for VariantSteps<'_> {
 
     fn material(&self) -> MaterialRules {
         self.variant.material()
+    }
+}
+
+/// Where castling with the rook on `rook` takes the king on `king` and
+/// the rook: the king two squares towards the rook along their line, the
+/// rook onto the square the king crossed.
+pub(super) fn castle_ends(king: Square, rook: Square) -> Option<(Square, Square)> {
+    let (df, dr) = if king.rank == rook.rank {
+        ((rook.file as i8 - king.file as i8).signum(), 0)
+    } else if king.file == rook.file {
+        (0, (rook.rank as i8 - king.rank as i8).signum())
+    } else {
+        return None;
+    };
+    let king_to = Variant::offset(king, 2 * df, 2 * dr)?;
+    let rook_to = Variant::offset(king, df, dr)?;
+    Some((king_to, rook_to))
+}
+
+/// The place of `s` along the line through `king` and `rook`.
+fn along_line_of(s: Square, king: Square, rook: Square) -> u8 {
+    if king.rank == rook.rank {
+        s.file
+    } else {
+        s.rank
+    }
+}
+
+/// The square at place `n` of the line through `king` and `rook`.
+fn line_square(king: Square, rook: Square, n: u8) -> Square {
+    if king.rank == rook.rank {
+        Square::new(n, king.rank)
+    } else {
+        Square::new(king.file, n)
     }
 }
