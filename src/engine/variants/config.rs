@@ -914,6 +914,31 @@ impl Variant {
         if c.start.is_some() && start.is_none() {
             return Err(problems);
         }
+        if let (Some(board), Some(sv)) = (&start, &c.start) {
+            let ((f0, f1), (r0, r1)) = (files, ranks);
+            let outside: Vec<String> = board
+                .pieces()
+                .filter(|(sq, _)| {
+                    !(f0..=f1).contains(&sq.file)
+                        || !(r0..=r1).contains(&sq.rank)
+                        || holes.contains(*sq)
+                })
+                .map(|(sq, _)| sq.to_string())
+                .collect();
+            if !outside.is_empty() {
+                problems.push(
+                    Problem::at(
+                        sv,
+                        format!(
+                            "`start` puts pieces on {}, which are not on this game's board",
+                            outside.join(", ")
+                        ),
+                    )
+                    .help("place the start position inside `board`, off the holes, as the diagrams draw it"),
+                );
+                return Err(problems);
+            }
+        }
         let (Some((reinsert, demoted)), Some(drag), Some(jumpers)) = (reinsert, drag, jumpers)
         else {
             return Err(problems);

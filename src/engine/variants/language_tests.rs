@@ -762,3 +762,63 @@ fn a_piece_that_comes_back_demoted_may_exceed_the_army() {
     legal("reinsert = \"demoted\"\n", rows);
     refused("reinsert = true\n", rows, "3 rooks");
 }
+
+#[test]
+fn a_start_with_pawns_on_the_first_rank_and_no_white_king() {
+    // Horde: White's 36 pawns, some on the first rank; they double-step
+    // from the first and second ranks only.
+    let horde = "start = \"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP\"\n";
+    let start = "r n b q k b n r
+         p p p p p p p p
+         . . . . . . . .
+         . P P . . P P .
+         P P P P P P P P
+         P P P P P P P P
+         P P P P P P P P
+         P P P P P P P P";
+    legal(horde, start);
+    refused("", start, "White has no king");
+    refused(
+        horde,
+        "r n b q k b n r
+         p p p p p p p p
+         P . . . . . . .
+         . P P . . P P .
+         . P P P P P P P
+         P P P P P P P P
+         P P P P P P P P
+         P P P P P P P P
+         arrow: a4, a6, white",
+        "a4",
+    );
+}
+
+#[test]
+fn a_start_must_stand_on_the_board_in_play() {
+    let (_, found) = configure("board = \"b2-g7\"\nstart = \"8/8/8/8/8/8/8/4K2k\"\n");
+    assert!(
+        found[0].contains("`start` puts pieces on e1, h1, which are not on this game's board"),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_piece_may_combine_moves() {
+    let amazon = "pieces = { Q = \"QN\" }\n";
+    let rows = |arrow: &str| {
+        format!(
+            "r n b q k b n r
+             p p p p p p p p
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             P P P P P P P P
+             R N B Q K B N R
+             {arrow}"
+        )
+    };
+    legal(amazon, &rows("arrow: d1, e3, white"));
+    refused("", &rows("arrow: d1, e3, white"), "e3");
+    refused(amazon, &rows("arrow: d1, d4, white"), "d2 is in the way");
+}

@@ -246,7 +246,10 @@ impl Variant {
         let army = self.setup.largest_army();
         let pawn = Role::Pawn as usize;
         MaterialRules {
-            kings: if self.king_capture || !self.royal || army[Role::King as usize] == 0 {
+            kings: if self.king_capture
+                || !self.royal
+                || self.setup.army.iter().any(|a| a[Role::King as usize] == 0)
+            {
                 Kings::AtMostOne
             } else {
                 Kings::ExactlyOne
@@ -262,6 +265,7 @@ impl Variant {
             // `check_pawn_lines`.
             pawns_on_back_ranks: !self.pawns_upright()
                 || self.pieces[pawn].is_some()
+                || (0..2).any(|i| self.setup.pawns_on_first_line(i))
                 || self.reach_rank.is_some_and(|r| r[pawn]),
             promotion: self.promoting[pawn] && self.promotion.iter().any(|&p| p),
             set_aside: [0; 6],
@@ -470,7 +474,8 @@ impl Variant {
     /// promote on. For pawns that go up and down as in chess the material
     /// check says so; this is for pawns that go sideways.
     fn check_pawn_lines(&self, board: &BoardDiagram, out: &mut Vec<Finding>) {
-        if self.pawns_upright() || self.pieces[Role::Pawn as usize].is_some() {
+        let first_lines = (0..2).any(|i| self.setup.pawns_on_first_line(i));
+        if self.pawns_upright() && !first_lines || self.pieces[Role::Pawn as usize].is_some() {
             return;
         }
         for (sq, p) in board.board.pieces().filter(|(_, p)| p.role == Role::Pawn) {
@@ -484,7 +489,7 @@ impl Variant {
                 (1, _) => self.files.0,
                 _ => self.files.1,
             };
-            let message = if here == first {
+            let message = if here == first && !self.setup.pawns_on_first_line(i) {
                 format!(
                     "a {} pawn on {sq}, behind where {}'s pawns start: a pawn never moves backwards",
                     p.color.name(),

@@ -85,13 +85,15 @@ impl Setup {
                         .iter()
                         .find(|(_, p)| p.role == Role::King)
                         .map(|(s, _)| *s);
-                    for (s, p) in &own {
-                        if p.role == Role::Pawn {
-                            let l = along(*s, fwd);
-                            if !pawn_lines[i].contains(&l) {
-                                pawn_lines[i].push(l);
-                            }
-                        }
+                    // As Fairy-Stockfish: a pawn double-steps from the
+                    // second line from its side's edge, and from the first
+                    // where the start puts pawns (Horde).
+                    pawn_lines[i].push(second_line(back_edge, fwd));
+                    if own
+                        .iter()
+                        .any(|(s, p)| p.role == Role::Pawn && along(*s, fwd) == back_edge)
+                    {
+                        pawn_lines[i].push(back_edge);
                     }
                     let bishops: Vec<Square> = own
                         .iter()
@@ -109,12 +111,7 @@ impl Setup {
                     if full {
                         king[i] = Some(Square::new(4, if i == 0 { 1 } else { 8 }));
                     }
-                    let second = if fwd.0 + fwd.1 > 0 {
-                        back_edge + 1
-                    } else {
-                        back_edge.saturating_sub(1)
-                    };
-                    pawn_lines[i].push(second);
+                    pawn_lines[i].push(second_line(back_edge, fwd));
                     if set_aside[Role::Bishop as usize] > 0 {
                         bishops_paired = false;
                     }
@@ -167,6 +164,12 @@ impl Setup {
         }
     }
 
+    /// Whether the start puts pawns of `side` on the line behind the
+    /// others (Horde's first rank), where they may then stand.
+    pub fn pawns_on_first_line(&self, side: usize) -> bool {
+        self.pawn_lines[side].len() > 1
+    }
+
     /// The most of each role either side starts with.
     pub fn largest_army(&self) -> [u8; 6] {
         let mut out = [0u8; 6];
@@ -181,4 +184,13 @@ impl Setup {
 /// rank on a file.
 pub fn along_line(sq: Square, on_rank: bool) -> u8 {
     if on_rank { sq.file } else { sq.rank }
+}
+
+/// The line next to `edge`, the way `forward` goes.
+fn second_line(edge: u8, forward: Step) -> u8 {
+    if forward.0 + forward.1 > 0 {
+        edge + 1
+    } else {
+        edge.saturating_sub(1)
+    }
 }
