@@ -537,7 +537,7 @@ fn a_slider_moves_through_transparent_pieces_but_captures_only_before_them() {
     refused(
         "transparent = \"all\"\n",
         &rows("arrow: a1, a8, white"),
-        "a8",
+        "a piece that moves through another cannot capture in the same move",
     );
     refused(
         "transparent = \"enemy\"\n",

@@ -128,7 +128,7 @@ impl Variant {
     }
 
     /// Whether a rook, bishop or queen of `mover` may move through `q`.
-    fn is_transparent(&self, q: Piece, mover: Color) -> bool {
+    pub(super) fn is_transparent(&self, q: Piece, mover: Color) -> bool {
         match self.transparent {
             None => false,
             Some(Transparent::All) => true,
@@ -397,6 +397,42 @@ impl VariantSteps<'_> {
         out
     }
 
+    /// Transparent Chess: the first piece a rook, bishop or queen on
+    /// `from` would move through to take on `to`, when every piece on the
+    /// way is one it may move through.
+    fn passed_through(&self, state: &State, from: Square, to: Square, p: Piece) -> Option<Square> {
+        let v = self.variant;
+        v.transparent?;
+        if !matches!(p.role, Role::Rook | Role::Bishop | Role::Queen)
+            || v.pieces[p.role as usize].is_some()
+            || state.piece(to).is_none_or(|q| q.color == p.color)
+        {
+            return None;
+        }
+        let (df, dr) = (
+            to.file as i8 - from.file as i8,
+            to.rank as i8 - from.rank as i8,
+        );
+        let straight = df == 0 || dr == 0;
+        let fits = match p.role {
+            Role::Rook => straight,
+            Role::Bishop => df.abs() == dr.abs(),
+            _ => straight || df.abs() == dr.abs(),
+        };
+        if !fits {
+            return None;
+        }
+        let between = crate::engine::chess::squares_between(from, to);
+        let on_way: Vec<Square> = between
+            .into_iter()
+            .filter(|&s| state.piece(s).is_some())
+            .collect();
+        let all_clear = on_way
+            .iter()
+            .all(|&s| state.piece(s).is_some_and(|q| v.is_transparent(q, p.color)));
+        (all_clear && !on_way.is_empty()).then(|| on_way[0])
+    }
+
     /// Whether `from`–`to` has the shape of a pawn's double step forward.
     fn pawn_double_step_fits(
         &self,
@@ -608,6 +644,12 @@ impl VariantSteps<'_> {
                 }
                 None => format!("{who} cannot move to {to}: {how}"),
             };
+        }
+        if let Some(through) = self.passed_through(state, from, to, p) {
+            return format!(
+                "{who} cannot take on {to}: it would move through the {} on {through}, and a piece that moves through another cannot capture in the same move",
+                state.piece(through).map_or(String::new(), |q| q.name())
+            );
         }
         if p.role == Role::Pawn && !v.pawns_upright() {
             let (df, dr) = v.setup.forward[side(color)];
