@@ -102,6 +102,10 @@ pub struct VariantConfig {
     /// neighbour to the empty square beyond, taking it if it is an enemy.
     #[serde(default)]
     pub checkers_jump: Option<Spanned<String>>,
+    /// A piece moves one way and captures as if it had moved the opposite
+    /// way (Cross-eyed Chess).
+    #[serde(default)]
+    pub cross_eyed: Option<Spanned<bool>>,
     /// Whether a piece may capture one of its own side (not the king).
     #[serde(default)]
     pub capture_own: Option<Spanned<bool>>,
@@ -973,6 +977,7 @@ impl Variant {
             promoting,
             transparent,
             companion: flag(&c.companion),
+            cross_eyed: flag(&c.cross_eyed),
             king_capture,
             en_passant: c.en_passant && c.double_step,
             castling,

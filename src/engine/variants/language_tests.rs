@@ -822,3 +822,54 @@ fn a_piece_may_combine_moves() {
     refused("", &rows("arrow: d1, e3, white"), "e3");
     refused(amazon, &rows("arrow: d1, d4, white"), "d2 is in the way");
 }
+
+#[test]
+fn a_cross_eyed_piece_takes_as_far_the_other_way() {
+    let cross = "cross_eyed = true\n";
+    // "Rook h4-h3 captures on h5."
+    let took = ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . R
+         . . . . . . . .
+         . . . . K . . .
+         arrow: h4, h3, white";
+    legal(cross, took);
+    let proposed = |arrow: &str| {
+        format!(
+            ". . . . k . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . n
+             . . . . . . . R
+             . . . . . . . .
+             . . . . . . . .
+             . . . . K . . .
+             {arrow}"
+        )
+    };
+    legal(cross, &proposed("arrow: h4, h3, white"));
+    // Landing on a piece takes nothing: it cannot land there.
+    refused(
+        cross,
+        &proposed("arrow: h4, h5, white"),
+        "a piece never takes where it lands",
+    );
+    legal("", &proposed("arrow: h4, h5, white"));
+    // "if a8 is empty, Black's move c7-c5 may be answered by b7-a8Q x c6."
+    legal(
+        cross,
+        ". . . . k . . .
+         . P . . . . . .
+         . . . . . . . .
+         . . p . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .
+         arrow: c7, c5, black
+         arrow: b7, a8, white",
+    );
+}

@@ -41,7 +41,7 @@ use toml::Spanned;
 
 use crate::book::slug;
 use crate::diagnostic::Diagnostic;
-use crate::diagram::{BoardDiagram, Color, Role, Square};
+use crate::diagram::{BoardDiagram, Color, Piece, Role, Square};
 use crate::engine::chess::SquareSet;
 use crate::engine::games::common;
 use crate::engine::material::{self, Kings, MaterialRules};
@@ -101,6 +101,9 @@ pub struct Variant {
     pub drag: Option<switches::Step>,
     /// The roles that may also jump like a checker.
     pub jumpers: [bool; 6],
+    /// A piece never takes where it lands, but on the square as far the
+    /// other way (Cross-eyed Chess).
+    pub cross_eyed: bool,
     /// A piece may capture one of its own side (not its king).
     pub capture_own: bool,
     /// The roles that promote on reaching their last rank.
@@ -694,6 +697,11 @@ impl Variant {
 
     /// Whether a piece of `by` attacks `target`.
     fn attacked(&self, state: &State, target: Square, by: Color) -> bool {
+        if self.cross_eyed {
+            return state.board.pieces().any(|(from, p)| {
+                p.color == by && self.cross_eyed_landing(state, from, p, target).is_some()
+            });
+        }
         state.board.pieces().any(|(from, p)| {
             p.color == by
                 && self
@@ -701,6 +709,42 @@ impl Variant {
                     .iter()
                     .any(|&(to, _)| to == target)
         }) || self.jumped(state, target, by)
+    }
+
+    /// Cross-eyed Chess: where the piece `p` on `from` lands to take on
+    /// `victim`: the square as far from `from` the other way, empty and
+    /// one its captures reach, with nothing between `from` and `victim`.
+    fn cross_eyed_landing(
+        &self,
+        state: &State,
+        from: Square,
+        p: Piece,
+        victim: Square,
+    ) -> Option<Square> {
+        let land = Variant::offset(
+            from,
+            from.file as i8 - victim.file as i8,
+            from.rank as i8 - victim.rank as i8,
+        )?;
+        if land == from || !self.inside(land) || state.piece(land).is_some() {
+            return None;
+        }
+        let slides = (victim.file as i8 - from.file as i8)
+            .abs()
+            .max((victim.rank as i8 - from.rank as i8).abs())
+            > 1
+            && p.role != Role::Knight;
+        if slides
+            && crate::engine::chess::squares_between(from, victim)
+                .into_iter()
+                .any(|s| state.piece(s).is_some() || !self.inside(s))
+        {
+            return None;
+        }
+        self.reach(state, from, p, true)
+            .iter()
+            .any(|&(s, _)| s == land)
+            .then_some(land)
     }
 
     /// Whether a piece of `by` may jump over `target` like a checker,

@@ -329,6 +329,14 @@ impl VariantSteps<'_> {
         if v.jumpers[p.role as usize] {
             found.extend(self.jumps(state, from, p));
         }
+        if v.cross_eyed {
+            found.retain(|m| state.piece(m.to).is_none() && m.en_passant.is_none());
+            if p.role == Role::Pawn {
+                // A pawn's diagonal step forward only ever takes.
+                found.retain(|m| !v.pawn_capture_squares(from, color).contains(&m.to));
+            }
+            found.extend(self.cross_eyed_captures(state, from, to, p));
+        }
         let mut out = Vec::new();
         for m in found.into_iter().filter(|m| m.to == to) {
             let promotes = v.promoting[p.role as usize]
@@ -360,6 +368,57 @@ impl VariantSteps<'_> {
             }
         }
         out
+    }
+
+    /// Cross-eyed Chess: the moves of the piece `p` on `from` to `to` that
+    /// take on the square as far the other way (`b7-a8 x c6`), en passant
+    /// too when that square is the one a double step skipped.
+    fn cross_eyed_captures(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        p: Piece,
+    ) -> Vec<VariantMove> {
+        let v = self.variant;
+        let Some(victim) = Variant::offset(
+            from,
+            from.file as i8 - to.file as i8,
+            from.rank as i8 - to.rank as i8,
+        ) else {
+            return Vec::new();
+        };
+        if v.cross_eyed_landing(state, from, p, victim) != Some(to) {
+            return Vec::new();
+        }
+        let mv = |taken: Square| VariantMove {
+            from,
+            to,
+            becomes: p,
+            swallowed: false,
+            en_passant: Some(taken),
+            skipped: None,
+            rook: None,
+        };
+        match state.piece(victim) {
+            Some(q)
+                if q.color != p.color && (q.role != Role::King || v.king_capture || !v.royal) =>
+            {
+                vec![mv(victim)]
+            }
+            None if p.role == Role::Pawn && v.en_passant && state.en_passant == Some(victim) => {
+                let back = v.setup.forward[side(p.color.other())];
+                match Variant::offset(victim, back.0, back.1) {
+                    Some(pawn)
+                        if state.piece(pawn) == Some(Piece::new(p.color.other(), Role::Pawn)) =>
+                    {
+                        vec![mv(pawn)]
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// A checker's jumps of the piece `p` on `from`: diagonally over a
@@ -645,6 +704,12 @@ impl VariantSteps<'_> {
                 None => format!("{who} cannot move to {to}: {how}"),
             };
         }
+        if v.cross_eyed && state.piece(to).is_some_and(|q| q.color != color) {
+            return format!(
+                "{who} cannot take on {to}: in {} a piece never takes where it lands, but on the square as far the other way",
+                v.name
+            );
+        }
         if let Some(through) = self.passed_through(state, from, to, p) {
             return format!(
                 "{who} cannot take on {to}: it would move through the {} on {through}, and a piece that moves through another cannot capture in the same move",
@@ -926,6 +991,32 @@ impl StepRules for VariantSteps<'_> {
         }
         let mut out = replay::default_befores(after, from, to, color);
         out.extend(self.uncastled(after, from, to, color));
+        // Cross-eyed: nothing was taken where it landed; what was taken
+        // stood as far the other way.
+        if v.cross_eyed {
+            out.retain(|b| b.piece(to).is_none());
+            if let Some(victim) = Variant::offset(
+                from,
+                from.file as i8 - to.file as i8,
+                from.rank as i8 - to.rank as i8,
+            ) && after.piece(victim).is_none()
+            {
+                let bases: Vec<State> = out.clone();
+                for base in bases {
+                    for role in [
+                        Role::Pawn,
+                        Role::Knight,
+                        Role::Bishop,
+                        Role::Rook,
+                        Role::Queen,
+                    ] {
+                        let mut s = base.clone();
+                        s.board.set(victim, Some(Piece::new(color.other(), role)));
+                        out.push(s);
+                    }
+                }
+            }
+        }
         // A checker's jump that took the piece it jumped: that piece back.
         if after.piece(to).is_some_and(|p| v.jumpers[p.role as usize])
             && from.file.abs_diff(to.file) == 2
