@@ -918,6 +918,137 @@ fn karls_book_checks_clean_with_the_bundled_settings() {
     assert_eq!(o.status.code(), Some(0), "{err}");
 }
 
+/// Where a game's moves meet check: a king is attacked by the moves the
+/// game gives its pieces, not by chess's.
+#[test]
+fn check_follows_each_games_own_moves() {
+    // Angle Chess: a black pawn on d4 attacks e5 and e3 (its forward is
+    // the right), not c3.
+    let angle = |king: &str, arrow: &str| {
+        format!(
+            "k . . . . . . .
+             . . . . . . . .
+             . . . . . {} . .
+             . . . . . . . .
+             . . . p . . . .
+             . . . . . . . .
+             . . . {} . . . .
+             . . . . . . . .
+             arrow: {arrow}, white",
+            if king == "f6" { "K" } else { "." },
+            if king == "d2" { "K" } else { "." },
+        )
+    };
+    breaks(
+        "Angle Chess",
+        &angle("f6", "f6, e5"),
+        &["the white king on f6 cannot move to e5: it would leave the white king in check"],
+    );
+    keeps("Angle Chess", &angle("d2", "d2, c3"));
+    breaks(
+        "Cloak Chess",
+        &angle("d2", "d2, c3"),
+        &["the black pawn on d4 gives check to the white king on c3"],
+    );
+    keeps("Cloak Chess", &angle("f6", "f6, e5"));
+    // Limpy Chess: a knight whose first step is blocked gives no check.
+    let limpy = |g6: &str| {
+        format!(
+            ". . . . . . . .
+             . . . . . k . .
+             . . . . . . {g6} .
+             . . . . . . N .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . . . . .
+             . . . . K . . .
+             arrow: e1, d1, white"
+        )
+    };
+    keeps("Limpy Chess", &limpy("p"));
+    breaks(
+        "Limpy Chess",
+        &limpy("."),
+        &["the black king on f7 is in check, but it is White's turn"],
+    );
+    // Transparent Chess: a rook cannot capture after passing through a
+    // piece, so the king behind it is not attacked.
+    let transparent = ". . . . r . . k
+        . . . . . . . .
+        . . . . . . . .
+        . . . . p . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . K . . . .
+        arrow: d1, e1, white";
+    keeps("Transparent Chess", transparent);
+    breaks(
+        "Cloak Chess",
+        &transparent.replace(". . . . p . . .", ". . . . . . . ."),
+        &["the white king on d1 cannot move to e1: it would leave the white king in check"],
+    );
+    // Crazy Pawns: a pawn's queen moves go to empty squares only, so they
+    // give no check.
+    keeps(
+        "Crazy Pawns Variants",
+        ". . . k . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . P . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .
+         arrow: d8, e8, black",
+    );
+    // Companion Chess: a piece with a neighbour "can move" only by a legal
+    // move; in check, the lone rook that blocks may move.
+    keeps(
+        "Companion Chess",
+        ". . k . . . . r
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . R . . . .
+         P P . . . . . .
+         . . . . . . . K
+         arrow: d3, h3, white",
+    );
+}
+
+#[test]
+fn promotion_chess_counts_promoted_pieces_from_all_pieces() {
+    // Any piece may have become a queen (here both knights):
+    // three queens with all eight pawns.
+    keeps(
+        "Promotion Chess",
+        "r n b q k b n r
+         p p p p p p p p
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         P P P P P P P P
+         R Q B Q K B Q R",
+    );
+    // But eight pieces besides the king and the eight pawns are one too
+    // many.
+    breaks(
+        "Promotion Chess",
+        "r n b q k b n r
+         p p p p p p p p
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . Q
+         P P P P P P P P
+         R Q B Q K B Q R",
+        &["White has too many pieces"],
+    );
+}
+
 /// The `##` games of Karl's list, in the book's order.
 fn karls_games() -> Vec<String> {
     fs::read_to_string("rules/karl.md")
