@@ -456,6 +456,77 @@ impl VariantSteps<'_> {
         out
     }
 
+    /// Why the king on `from` may not castle to `to`, in a game whose
+    /// king or castling rooks start elsewhere than chess's (chess's own
+    /// reasons are the orthodox explanation's).
+    fn castling_refused(
+        &self,
+        state: &State,
+        from: Square,
+        to: Square,
+        color: Color,
+    ) -> Option<String> {
+        let v = self.variant;
+        let i = side(color);
+        let back = if i == 0 { 1 } else { 8 };
+        let chess_like = v.setup.king[i] == Some(Square::new(4, back))
+            && v.setup.rooks[i] == [Square::new(0, back), Square::new(7, back)];
+        if !v.castling || chess_like || v.setup.king[i] != Some(from) {
+            return None;
+        }
+        let rook_sq = v.setup.rooks[i]
+            .iter()
+            .copied()
+            .find(|&r| castle_ends(from, r).is_some_and(|(k, _)| k == to))?;
+        let (_, rook_to) = castle_ends(from, rook_sq)?;
+        let rook = Piece::new(color, Role::Rook);
+        if state.piece(rook_sq) != Some(rook) {
+            return Some(format!(
+                "castling on that side takes the rook that starts on {rook_sq}, and no {} rook stands there",
+                color.name()
+            ));
+        }
+        let span = [from, rook_sq, to, rook_to];
+        let lo = span
+            .iter()
+            .map(|&s| along_line_of(s, from, rook_sq))
+            .min()?;
+        let hi = span
+            .iter()
+            .map(|&s| along_line_of(s, from, rook_sq))
+            .max()?;
+        for n in lo..=hi {
+            let s = line_square(from, rook_sq, n);
+            if s == from || s == rook_sq {
+                continue;
+            }
+            if let Some(q) = state.piece(s) {
+                return Some(format!(
+                    "the squares the king and the rook on {rook_sq} cross must be empty, and a {} on {s} is in the way",
+                    q.name()
+                ));
+            }
+            if !v.inside(s) {
+                return Some(format!(
+                    "{s}, which it crosses, is not on this game's board"
+                ));
+            }
+        }
+        if v.check && v.royal {
+            if v.attacked(state, from, color.other()) {
+                return Some("a king may not castle out of check".to_string());
+            }
+            for s in [rook_to, to] {
+                if v.attacked(state, s, color.other()) {
+                    return Some(format!(
+                        "a king may not castle through or into an attacked square, and {s} is attacked"
+                    ));
+                }
+            }
+        }
+        None
+    }
+
     /// Transparent Chess: the first piece a rook, bishop or queen on
     /// `from` would move through to take on `to`, when every piece on the
     /// way is one it may move through.
@@ -703,6 +774,11 @@ impl VariantSteps<'_> {
                 }
                 None => format!("{who} cannot move to {to}: {how}"),
             };
+        }
+        if p.role == Role::King
+            && let Some(reason) = self.castling_refused(state, from, to, color)
+        {
+            return format!("{who} cannot castle to {to}: {reason}");
         }
         if v.cross_eyed && state.piece(to).is_some_and(|q| q.color != color) {
             return format!(
