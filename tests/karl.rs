@@ -1141,3 +1141,148 @@ fn each_table_the_guide_shows_is_the_bundled_one() {
     }
     assert!(shown >= 15, "only {shown} tables shown");
 }
+
+#[test]
+fn checkers_chess_pieces_jump_and_take_what_they_jump() {
+    let game = "Checkers Chess";
+    let board = ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . n . . . . . .
+         R . . . K . . .";
+    // "the King, Queen, Bishop and Rook may jump like in Checkers": the
+    // rook a1 over the knight on b2 to c3, taking it.
+    keeps(game, &format!("{board}\narrow: a1, c3, white"));
+    // Onto a square beyond an empty one it may not.
+    breaks(
+        game,
+        &format!("{board}\narrow: a1, b2, white"),
+        &["the white rook on a1 cannot"],
+    );
+    // A knight is not among them.
+    breaks(
+        game,
+        ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . n . . . . . .
+         N . . . K . . .
+         arrow: a1, c3, white",
+        &["the white knight on a1 cannot"],
+    );
+}
+
+#[test]
+fn cross_eyed_chess_takes_as_far_the_other_way() {
+    let game = "Cross-eyed Chess";
+    let board = ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . n
+         . . . . . . . R
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .";
+    // "Rook h4-h3 captures on h5."
+    keeps(game, &format!("{board}\narrow: h4, h3, white"));
+    breaks(
+        game,
+        &format!("{board}\narrow: h4, h5, white"),
+        &["a piece never takes where it lands"],
+    );
+}
+
+#[test]
+fn deadly_pawns_chess_leaves_no_piece_in_front_of_a_pawn() {
+    let game = "Deadly Pawns Chess";
+    keeps(
+        game,
+        ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . P . . .
+         . . . . . n . .
+         . . . . . . . .
+         . . . . K . . .",
+    );
+    breaks(
+        game,
+        ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . n . . . .
+         . . . . P . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .",
+        &["the black knight on d5 stands where the white pawn on e4 eliminates it at once"],
+    );
+}
+
+#[test]
+fn hades_chess_brings_pieces_back_as_lesser_ones() {
+    let game = "Hades Chess";
+    // Three rooks and eight pawns: a queen came back as a rook.
+    keeps(
+        game,
+        ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . R . . . . .
+         P P P P P P P P
+         R . . . K . . R",
+    );
+    // Not more pieces than the army has.
+    breaks(
+        game,
+        ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . R . . . . .
+         P P P P P P P P
+         R N B Q K B N R",
+        &["White has too many pieces"],
+    );
+}
+
+#[test]
+fn sticky_chess_drags_the_piece_south_of_the_mover() {
+    let game = "Sticky Chess";
+    // The knight c4-e5 drags the pawn on c3 to e4.
+    keeps(
+        game,
+        ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . N . . .
+         . . . . P . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .
+         arrow: c4, e5, white",
+    );
+    breaks(
+        game,
+        ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . N . . .
+         . . . . . . . .
+         . . P . . . . .
+         . . . . . . . .
+         . . . . K . . .
+         arrow: c4, e5, white",
+        &["would have dragged the white pawn on c3 along to e4"],
+    );
+}

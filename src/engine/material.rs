@@ -334,7 +334,11 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
         return;
     }
     let promoted: usize = extras.iter().map(|(_, n, _)| n).sum();
-    let mut missing_pawns = usize::from(rules.max_pawns).saturating_sub(pawns.len());
+    // Counted from the army's pawns: a game may allow more pawns than
+    // that (pieces coming back as pawns) without a promotion's credit.
+    let mut missing_pawns = usize::from(rules.max_pawns)
+        .min(army(Role::Pawn))
+        .saturating_sub(pawns.len());
     if rules.pieces_promote {
         // Any piece may have become another: what is missing of the rest
         // of the army pays for an extra one too.
