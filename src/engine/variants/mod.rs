@@ -51,6 +51,9 @@ use crate::source::{SourceFile, Span};
 
 /// The rule a piece or an arrow off the board in play breaks.
 pub const BOARD: &str = "board";
+/// The words every refusal of a move after a piece's arrival starts with.
+const REACHED: &str = "the game is over: it is won when a piece reaches its far rank";
+
 /// The rule a move after a king's capture breaks.
 pub const GAME_OVER: &str = "game-over";
 
@@ -232,7 +235,7 @@ impl Variant {
                     == self.last_line(p.color)
         })?;
         Some(format!(
-            "the game is over: it is won when a piece reaches its far rank, and the {} on {sq} has reached {}",
+            "{REACHED}, and the {} on {sq} has reached {}",
             p.name(),
             self.line_name(p.color)
         ))
@@ -449,6 +452,14 @@ impl Variant {
         let replayed = out.len();
         let plan = common::check_moves(board, &state, &arrows, &steps, out);
         crate::engine::games::king_capture::explain(&mut out[replayed..]);
+        for f in &mut out[replayed..] {
+            if f.message.starts_with(REACHED) && f.help.is_none() {
+                f.help = Some(
+                    "a diagram may show the arrival as its last move, but no move of either side follows it"
+                        .to_string(),
+                );
+            }
+        }
         for f in &mut out[replayed..] {
             if f.message.contains("in this game a pawn promotes only to") && f.help.is_none() {
                 f.help = Some(format!(
