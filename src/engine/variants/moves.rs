@@ -177,21 +177,25 @@ impl Variant {
     ) -> Vec<(Square, bool)> {
         let at = |f: i8, r: i8| self.occupant(state, p.color, f, r);
         let origin = (from.file as i8, from.rank as i8);
+        // Only squares of the board: a pattern's reach is clipped to it.
+        let on_board = |&(f, r): &(i8, i8)| (0..8).contains(&f) && (1..=8).contains(&r);
         let square = |(f, r): (i8, i8)| Square::new(f as u8, r as u8);
         if attacks {
             return b
                 .attacks(origin, forward, &at)
                 .into_iter()
+                .filter(on_board)
                 .map(|t| (square(t), false))
                 .collect();
         }
         let mut out: Vec<(Square, bool)> = b
             .moves(origin, forward, &at)
             .into_iter()
+            .filter(|t| on_board(&t.to))
             .map(|t| (square(t.to), false))
             .collect();
         if self.capture_own {
-            for t in b.attacks(origin, forward, &at) {
+            for t in b.attacks(origin, forward, &at).into_iter().filter(on_board) {
                 let sq = square(t);
                 if state
                     .piece(sq)
