@@ -772,23 +772,12 @@ impl Variant {
                 );
                 None
             }
-            (true, Some(r)) => {
-                let help = "write the letters of the pieces whose arrival on the far rank wins: K Q R B N P";
-                let (roles, bad) = piece_letters(r, "reach_pieces", |_| true, help);
-                match bad {
-                    Some(p) => {
-                        problems.push(p);
-                        None
-                    }
-                    None => {
-                        let mut can = [false; 6];
-                        for role in roles {
-                            can[role as usize] = true;
-                        }
-                        Some(can)
-                    }
-                }
-            }
+            (true, Some(r)) => role_set(
+                r,
+                "reach_pieces",
+                "write the letters of the pieces whose arrival on the far rank wins: K Q R B N P",
+                &mut problems,
+            ),
         };
         let start = c
             .start
@@ -827,22 +816,15 @@ impl Variant {
             None => Some([true, false, false, false, false, false]),
             Some(v) => {
                 let help = "write the letters of the pieces that promote on reaching the last rank: P N B R Q";
-                let (roles, bad) = piece_letters(v, "promoting", |r| r != Role::King, help);
-                if let Some(p) = bad {
-                    problems.push(p);
-                    None
-                } else if roles.contains(&Role::King) {
-                    problems.push(
-                        Problem::at(v, "a king never promotes: take `K` out of `promoting`")
-                            .help(help),
-                    );
-                    None
-                } else {
-                    let mut can = [false; 6];
-                    for role in roles {
-                        can[role as usize] = true;
+                match role_set(v, "promoting", help, &mut problems) {
+                    Some(can) if can[Role::King as usize] => {
+                        problems.push(
+                            Problem::at(v, "a king never promotes: take `K` out of `promoting`")
+                                .help(help),
+                        );
+                        None
                     }
-                    Some(can)
+                    can => can,
                 }
             }
         };
@@ -875,23 +857,12 @@ impl Variant {
         };
         let jumpers = match &c.checkers_jump {
             None => Some([false; 6]),
-            Some(j) => {
-                let help = "write the letters of the pieces that may also jump like a checker: K Q R B (N P)";
-                let (roles, bad) = piece_letters(j, "checkers_jump", |_| true, help);
-                match bad {
-                    Some(p) => {
-                        problems.push(p);
-                        None
-                    }
-                    None => {
-                        let mut can = [false; 6];
-                        for role in roles {
-                            can[role as usize] = true;
-                        }
-                        Some(can)
-                    }
-                }
-            }
+            Some(j) => role_set(
+                j,
+                "checkers_jump",
+                "write the letters of the pieces that may also jump like a checker: K Q R B (N P)",
+                &mut problems,
+            ),
         };
         let transparent = c
             .transparent
@@ -990,4 +961,24 @@ impl Variant {
             holes_swallow: swallow,
         })
     }
+}
+
+/// A switch of piece letters (`"KQRB"`) as the set of roles it names, or
+/// `None` with its problem pushed.
+fn role_set(
+    value: &Spanned<String>,
+    key: &str,
+    help: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<[bool; 6]> {
+    let (roles, bad) = piece_letters(value, key, |_| true, help);
+    if let Some(p) = bad {
+        problems.push(p);
+        return None;
+    }
+    let mut can = [false; 6];
+    for role in roles {
+        can[role as usize] = true;
+    }
+    Some(can)
 }

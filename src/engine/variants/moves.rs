@@ -1081,20 +1081,8 @@ impl StepRules for VariantSteps<'_> {
                 from.rank as i8 - to.rank as i8,
             ) && after.piece(victim).is_none()
             {
-                let bases: Vec<State> = out.clone();
-                for base in bases {
-                    for role in [
-                        Role::Pawn,
-                        Role::Knight,
-                        Role::Bishop,
-                        Role::Rook,
-                        Role::Queen,
-                    ] {
-                        let mut s = base.clone();
-                        s.board.set(victim, Some(Piece::new(color.other(), role)));
-                        out.push(s);
-                    }
-                }
+                let taken = with_taken(&out, victim, color.other());
+                out.extend(taken);
             }
         }
         // A checker's jump that took the piece it jumped: that piece back.
@@ -1104,22 +1092,11 @@ impl StepRules for VariantSteps<'_> {
         {
             let over = Square::new((from.file + to.file) / 2, (from.rank + to.rank) / 2);
             if after.piece(over).is_none() {
-                for base in replay::default_befores(after, from, to, color) {
-                    if base.piece(to).is_some() {
-                        continue;
-                    }
-                    for role in [
-                        Role::Pawn,
-                        Role::Knight,
-                        Role::Bishop,
-                        Role::Rook,
-                        Role::Queen,
-                    ] {
-                        let mut s = base.clone();
-                        s.board.set(over, Some(Piece::new(color.other(), role)));
-                        out.push(s);
-                    }
-                }
+                let bases: Vec<State> = replay::default_befores(after, from, to, color)
+                    .into_iter()
+                    .filter(|b| b.piece(to).is_none())
+                    .collect();
+                out.extend(with_taken(&bases, over, color.other()));
             }
         }
         // A piece dragged along behind the mover: back behind its start.
@@ -1328,4 +1305,24 @@ fn line_square(king: Square, rook: Square, n: u8) -> Square {
     } else {
         Square::new(king.file, n)
     }
+}
+
+/// Each of `bases` with a piece of `owner` (not a king) back on `sq`: the
+/// states before a move that took a piece elsewhere than where it landed.
+fn with_taken(bases: &[State], sq: Square, owner: Color) -> Vec<State> {
+    let mut out = Vec::new();
+    for base in bases {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let mut s = base.clone();
+            s.board.set(sq, Some(Piece::new(owner, role)));
+            out.push(s);
+        }
+    }
+    out
 }
