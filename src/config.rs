@@ -116,10 +116,28 @@ pub fn toml_error(src: &std::sync::Arc<SourceFile>, e: &toml::de::Error) -> Diag
     let span = e.span().map(Span::from).unwrap_or_else(|| Span::new(0, 0));
     let message = e.message().trim().to_string();
     let d = Diagnostic::error(src, span, message.clone());
-    match misspelt_key(&message) {
+    match misspelt_key(&message).or_else(|| wrong_type(&message)) {
         Some(help) => d.with_help(help),
         None => d,
     }
+}
+
+/// A help line for serde's "invalid type: string \"yes\", expected a
+/// boolean": what such a value is written as.
+fn wrong_type(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("invalid type: ")?;
+    let (given, expected) = rest.split_once(", expected ")?;
+    if expected.starts_with("a boolean") {
+        let meant = match given.trim_start_matches("string ").trim_matches('"') {
+            "yes" | "true" | "on" | "1" | "integer `1`" => " (did you mean `true`?)",
+            "no" | "false" | "off" | "0" | "integer `0`" => " (did you mean `false`?)",
+            _ => "",
+        };
+        return Some(format!("write `true` or `false`, without quotes{meant}"));
+    }
+    Some(format!(
+        "this value is {given}; the setting takes {expected}"
+    ))
 }
 
 /// "did you mean" for serde's "unknown field `x`, expected one of `a`, `b`"

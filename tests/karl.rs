@@ -1286,3 +1286,22 @@ fn sticky_chess_drags_the_piece_south_of_the_mover() {
         &["would have dragged the white pawn on c3 along to e4"],
     );
 }
+
+#[test]
+fn cross_eyed_chess_takes_en_passant_as_karl_shows_it() {
+    // "if a8 is empty, Black's move c7-c5 may be answered by b7-a8Qxc6.
+    // Note that the Queen stays on a8 after White's move!"
+    keeps(
+        "Cross-eyed Chess",
+        "Q . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . k
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .
+         arrow: c7, c5, black
+         arrow: b7, a8, white",
+    );
+}

@@ -14,7 +14,7 @@ use super::switches::{
 };
 use super::{ARMY, Variant};
 use crate::book::slug;
-use crate::diagram::{Role, Square};
+use crate::diagram::{Color, Piece, Role, Square};
 use crate::engine::chess::SquareSet;
 use crate::engine::material;
 use crate::source::Span;
@@ -398,7 +398,7 @@ fn parse_holes(value: &Spanned<SquareList>) -> (Vec<(Square, Span)>, Vec<Problem
 /// The piece an author may have meant by a letter that is none: another
 /// language's (S for Springer, L for Läufer, T for Turm, D for Dame) or a
 /// nickname's (H for horse, C for castle).
-fn meant_role(ch: char) -> Option<Role> {
+pub(super) fn meant_role(ch: char) -> Option<Role> {
     match ch.to_ascii_uppercase() {
         'S' | 'H' => Some(Role::Knight),
         'L' => Some(Role::Bishop),
@@ -782,7 +782,7 @@ impl Variant {
         let start = c
             .start
             .as_ref()
-            .and_then(|s| parse_start(s).map_err(|p| problems.push(p)).ok());
+            .and_then(|s| parse_start(s, area).map_err(|p| problems.push(p)).ok());
         if let (Some(_), Some(sa)) = (&c.start, &c.set_aside) {
             problems.push(
                 Problem::at(sa, "`set_aside` cannot go with `start`: the start position already gives each side's pieces")
@@ -918,6 +918,37 @@ impl Variant {
         else {
             return Err(problems);
         };
+        // The castling rooks named must stand in the start named.
+        if let (Some(board), Some(files), Some(r)) = (&start, &castling_files, &c.castling_rooks) {
+            for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+                let Some((k, _)) = board
+                    .pieces()
+                    .find(|(_, p)| *p == Piece::new(color, Role::King))
+                else {
+                    continue;
+                };
+                if forward[i].0 != 0 {
+                    continue;
+                }
+                if let Some(sq) = files
+                    .iter()
+                    .map(|&f| Square::new(f, k.rank))
+                    .find(|&sq| board.get(sq) != Some(Piece::new(color, Role::Rook)))
+                {
+                    problems.push(
+                        Problem::at(
+                            r,
+                            format!(
+                                "`castling_rooks` names {sq}, where `start` puts no {} rook",
+                                color.name()
+                            ),
+                        )
+                        .help("name the files of the rooks the start puts on the king's rank, or leave `castling_rooks` out: `start` gives them"),
+                    );
+                    return Err(problems);
+                }
+            }
+        }
         if !problems.is_empty() {
             return Err(problems);
         }

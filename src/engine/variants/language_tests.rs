@@ -873,3 +873,154 @@ fn a_cross_eyed_piece_takes_as_far_the_other_way() {
          arrow: b7, a8, white",
     );
 }
+
+#[test]
+fn a_pawn_with_nothing_to_become_does_not_reach_the_last_rank() {
+    let rows = ". . . . k . . .
+         P . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .
+         arrow: a7, a8, white";
+    refused(
+        "promotion = \"\"\n",
+        rows,
+        "a pawn cannot promote in this game",
+    );
+    legal("", rows);
+    // Where its arrival wins, it may stay a pawn: the game is over.
+    legal(
+        "promotion = \"\"\nroyal = \"\"\nwin = \"reach-rank\"\n",
+        rows,
+    );
+}
+
+#[test]
+fn a_start_may_be_written_for_the_board_in_play() {
+    // As Fairy-Stockfish writes a 6×6 game's start.
+    let six = "board = 6\nstart = \"rnqknr/pppppp/6/6/PPPPPP/RNQKNR\"\ncastling = false\n";
+    let (variant, found) = configure(six);
+    assert!(found.is_empty(), "{found:#?}");
+    let v = variant.unwrap();
+    assert_eq!(
+        v.setup.king,
+        [Some(Square::new(3, 1)), Some(Square::new(3, 6))]
+    );
+    legal(
+        six,
+        ". . . . . . . .
+         . . . . . . . .
+         r n q k n r . .
+         p p p . p p . .
+         . . . p . . . .
+         . . . . . . . .
+         P P P P P P . .
+         R N Q K N R . .
+         arrow: d5, d4, black",
+    );
+    // A third rook is one too many: no pawn is missing.
+    refused(
+        six,
+        ". . . . . . . .
+         . . . . . . . .
+         r n q k n r . .
+         p p p p p p . .
+         . . . . . . . .
+         . . . . . . . .
+         P P P P P P . .
+         R R Q K N R . .",
+        "3 rooks",
+    );
+}
+
+#[test]
+fn castling_rooks_must_stand_in_the_start() {
+    let (_, found) = configure(
+        "start = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"\ncastling_rooks = \"bg\"\n",
+    );
+    assert!(
+        found[0].contains("`castling_rooks` names b1, where `start` puts no white rook"),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_piece_is_named_by_its_capital_letter() {
+    let (_, found) = configure("pieces = { N = \"nN\", n = \"N\", S = \"W\" }\n");
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found.iter().any(
+            |f| f.contains("`n` in pieces is not a piece's capital letter")
+                && f.contains("did you mean `N`?")
+        ),
+        "{found:#?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|f| f.contains("`S` in pieces") && f.contains("did you mean `N`?")),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_switch_of_the_wrong_type_says_what_to_write() {
+    let (_, found) = configure("companion = \"yes\"\n");
+    assert!(
+        found[0].contains("invalid type")
+            && found[0].contains("write `true` or `false`, without quotes (did you mean `true`?)"),
+        "{found:#?}"
+    );
+    let (_, found) = configure("deadly_pawns = \"diagonl\"\n");
+    assert!(found[0].contains("did you mean `diagonal`?"), "{found:#?}");
+}
+
+#[test]
+fn a_made_move_that_drags_a_king_into_check_says_so() {
+    refused(
+        "drag = \"south\"\n",
+        ". . . . k . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . p P . . .
+         . . . . K . . .
+         . . . . . . . .
+         . . . . . . . .
+         arrow: e2, e4, white",
+        "check",
+    );
+}
+
+#[test]
+fn a_demoted_piece_stands_only_for_a_missing_one_above_it() {
+    let demoted = "reinsert = \"demoted\"\n";
+    // Nine pawns with every knight on the board: none came back as one.
+    refused(
+        demoted,
+        "r n b q k b n r
+         p p p p p p p p
+         . . . . . . . .
+         . . . . . . . .
+         . . . . P . . .
+         . . . . . . . .
+         P P P P P P P P
+         R N B Q K B N R",
+        "White has 9 pawns",
+    );
+    // With a knight missing, the ninth pawn is that knight come back.
+    legal(
+        demoted,
+        "r n b q k b n r
+         p p p p p p p p
+         . . . . . . . .
+         . . . . . . . .
+         . . . . P . . .
+         . . . . . . . .
+         P P P P P P P P
+         R . B Q K B N R",
+    );
+}

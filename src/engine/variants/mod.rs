@@ -392,6 +392,9 @@ impl Variant {
         }
         material::check(board, &self.material(), out);
         self.check_pawn_lines(board, out);
+        if self.demoted {
+            self.check_demoted(board, out);
+        }
         for (sq, pawn) in self.doomed(&State::new(board.board.clone())) {
             let (Some(p), Some(q)) = (board.board.get(sq), board.board.get(pawn)) else {
                 continue;
@@ -527,6 +530,66 @@ impl Variant {
                 board.square_span(sq),
                 message,
             ));
+        }
+    }
+
+    /// Hades Chess: a piece beyond the army came back demoted, so it
+    /// stands for a missing piece of higher value (a queen for a third
+    /// rook, a knight for a ninth pawn), or for a promoted pawn.
+    fn check_demoted(&self, board: &BoardDiagram, out: &mut Vec<Finding>) {
+        let ladder = [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ];
+        for color in [Color::White, Color::Black] {
+            let army = self.setup.army[setup::side(color)];
+            let on: Vec<(Square, Piece)> = board
+                .board
+                .pieces()
+                .filter(|(_, p)| p.color == color)
+                .collect();
+            let count = |r: Role| on.iter().filter(|(_, p)| p.role == r).count();
+            let pawn = Role::Pawn as usize;
+            let mut promoted = usize::from(army[pawn]).saturating_sub(count(Role::Pawn));
+            let mut demoted = 0usize;
+            for role in ladder {
+                let (have, had) = (count(role), usize::from(army[role as usize]));
+                if have <= had {
+                    demoted += had - have;
+                    continue;
+                }
+                let mut extra = have - had;
+                let from_above = extra.min(demoted);
+                demoted -= from_above;
+                extra -= from_above;
+                if role != Role::Pawn {
+                    let from_pawns = extra.min(promoted);
+                    promoted -= from_pawns;
+                    extra -= from_pawns;
+                }
+                if extra > 0 {
+                    let sq = on
+                        .iter()
+                        .rev()
+                        .find(|(_, p)| p.role == role)
+                        .map(|(s, _)| *s);
+                    let span = sq.map_or(material::board_span(board), |s| board.square_span(s));
+                    out.push(Finding::error(
+                        material::RULE,
+                        span,
+                        format!(
+                            "{} has {have} {}s, {} more than its army: a piece comes back only as one of lesser value, and too few pieces above it are missing",
+                            common::side_name(color),
+                            role.name(),
+                            have - had
+                        ),
+                    ));
+                    break;
+                }
+            }
         }
     }
 

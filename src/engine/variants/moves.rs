@@ -354,7 +354,6 @@ impl VariantSteps<'_> {
             let becomes = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
                 .into_iter()
                 .filter(|&r| v.promotion[r as usize] && r != p.role);
-            let before = out.len();
             for role in becomes {
                 out.push(VariantMove {
                     becomes: Piece::new(color, role),
@@ -362,12 +361,9 @@ impl VariantSteps<'_> {
                 });
             }
             // A piece other than a pawn "may" promote; a pawn that wins by
-            // arriving may stay as it is, the game being over; a pawn
-            // with nothing to become stays a pawn.
-            if p.role != Role::Pawn
-                || v.reach_rank.is_some_and(|r| r[Role::Pawn as usize])
-                || out.len() == before
-            {
+            // arriving may stay as it is, the game being over. A pawn with
+            // nothing to become does not go there (`explain` says so).
+            if p.role != Role::Pawn || v.reach_rank.is_some_and(|r| r[Role::Pawn as usize]) {
                 out.push(m);
             }
         }
@@ -1081,7 +1077,24 @@ impl StepRules for VariantSteps<'_> {
                 from.rank as i8 - to.rank as i8,
             ) && after.piece(victim).is_none()
             {
-                let taken = with_taken(&out, victim, color.other());
+                let mut taken = with_taken(&out, victim, color.other());
+                // En passant: the pawn that skipped `victim` stood beyond it.
+                let back = v.setup.forward[side(color.other())];
+                if v.en_passant
+                    && let Some(pawn_sq) = Variant::offset(victim, back.0, back.1)
+                    && after.piece(pawn_sq).is_none()
+                {
+                    for base in out
+                        .iter()
+                        .filter(|b| b.piece(from) == Some(Piece::new(color, Role::Pawn)))
+                    {
+                        let mut s = base.clone();
+                        s.board
+                            .set(pawn_sq, Some(Piece::new(color.other(), Role::Pawn)));
+                        s.en_passant = Some(victim);
+                        taken.push(s);
+                    }
+                }
                 out.extend(taken);
             }
         }
@@ -1112,7 +1125,12 @@ impl StepRules for VariantSteps<'_> {
             undragged.set_ring(target, None);
             undragged.board.set(behind, piece);
             undragged.set_ring(behind, ring);
-            out.extend(replay::default_befores(&undragged, from, to, color));
+            // First: where a piece stands where the mover drags one, the
+            // reading with the drag is the likely one, and its reason the
+            // one to give.
+            let mut first = replay::default_befores(&undragged, from, to, color);
+            first.append(&mut out);
+            out = first;
         }
         // A piece on its last line that a promotion may have made: the
         // piece it was, moved back (a pawn going sideways, or a piece of

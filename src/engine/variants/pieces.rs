@@ -21,15 +21,29 @@ pub fn parse_pieces(
     let mut problems = Vec::new();
     for (letter, text) in value.get_ref() {
         let key = letter.get_ref().trim();
-        let role = match key.chars().collect::<Vec<_>>()[..] {
-            [c] => Role::from_letter(c.to_ascii_uppercase()),
+        let one = match key.chars().collect::<Vec<_>>()[..] {
+            [c] => Some(c),
             _ => None,
         };
-        let Some(role) = role else {
-            problems.push(
-                Problem::at(letter, format!("`{key}` in pieces is not a piece letter"))
-                    .help("name each piece by its letter as the diagrams draw it: K Q R B N P, as pieces = { N = \"nN\" }"),
-            );
+        let help = "name each piece by its capital letter: K Q R B N P, as pieces = { N = \"nN\" }; the letter moves so for both sides";
+        let Some(role) = one
+            .filter(char::is_ascii_uppercase)
+            .and_then(Role::from_letter)
+        else {
+            let meant = one.and_then(|c| {
+                Role::from_letter(c.to_ascii_uppercase()).or_else(|| super::config::meant_role(c))
+            });
+            let mut p = Problem::at(
+                letter,
+                format!("`{key}` in pieces is not a piece's capital letter"),
+            )
+            .help(help);
+            if let Some(r) = meant {
+                p = p
+                    .help(format!("did you mean `{}`? {help}", r.letter()))
+                    .fix(Some(r.letter().to_string()));
+            }
+            problems.push(p);
             continue;
         };
         match betza::parse(text.get_ref()) {

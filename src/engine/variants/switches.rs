@@ -21,17 +21,32 @@ pub const DOWN: Step = (0, -1);
 
 /// `start = "FEN"`: the position the game starts from (the FEN's first
 /// field, the placement; the other fields, if any, are not read).
-pub fn parse_start(value: &Spanned<String>) -> Result<Board, Problem> {
+/// `area`: the files and ranks in play, when the table's board reads; a
+/// FEN of that size (as Fairy-Stockfish writes a 6×6 game's) is placed on
+/// it, an 8×8 one where it stands.
+pub fn parse_start(
+    value: &Spanned<String>,
+    area: Option<((u8, u8), (u8, u8))>,
+) -> Result<Board, Problem> {
     let text = value.get_ref().trim();
     let placement = text.split_whitespace().next().unwrap_or("");
     let shown = format!("`start = {}`", crate::config::toml_string(value.get_ref()));
     let help = "write the start position as a FEN's placement, rank 8 first, ranks joined by `/`: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"";
     let rows: Vec<&str> = placement.split('/').collect();
-    if rows.len() != 8 {
+    // The board the FEN describes: the whole 8×8, or the board in play.
+    let ((f0, f1), (r0, r1)) = match area {
+        Some(((f0, f1), (r0, r1))) if rows.len() == usize::from(r1 - r0 + 1) && rows.len() != 8 => {
+            ((f0, f1), (r0, r1))
+        }
+        _ => ((0, 7), (1, 8)),
+    };
+    let width = u32::from(f1 - f0 + 1);
+    let height = usize::from(r1 - r0 + 1);
+    if rows.len() != height {
         return Err(Problem::at(
             value,
             format!(
-                "{shown} has {} rank{}; a FEN gives 8, joined by `/`",
+                "{shown} has {} rank{}; a FEN gives 8, joined by `/` (or as many as the board in play has)",
                 rows.len(),
                 if rows.len() == 1 { "" } else { "s" }
             ),
@@ -40,7 +55,7 @@ pub fn parse_start(value: &Spanned<String>) -> Result<Board, Problem> {
     }
     let mut board = Board::default();
     for (i, row) in rows.iter().enumerate() {
-        let rank = 8 - i as u8;
+        let rank = r1 - i as u8;
         let mut file: u32 = 0;
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
@@ -54,15 +69,17 @@ pub fn parse_start(value: &Spanned<String>) -> Result<Board, Problem> {
                 )
                 .help(help));
             };
-            if file < 8 {
-                board.set(Square::new(file as u8, rank), Some(piece));
+            if file < width {
+                board.set(Square::new(f0 + file as u8, rank), Some(piece));
             }
             file += 1;
         }
-        if file != 8 {
+        if file != width {
             return Err(Problem::at(
                 value,
-                format!("rank {rank} of {shown}, `{row}`, holds {file} squares; a rank holds 8"),
+                format!(
+                    "rank {rank} of {shown}, `{row}`, holds {file} squares; a rank holds {width}"
+                ),
             )
             .help(help));
         }
@@ -369,14 +386,21 @@ pub fn parse_deadly(value: &Spanned<String>) -> Result<Deadly, Problem> {
     match value.get_ref().trim() {
         "diagonal" => Ok(Deadly::Diagonal),
         "adjacent" => Ok(Deadly::Adjacent),
-        other => Err(Problem::at(
-            value,
-            format!(
-                "`deadly_pawns = {}` says no squares",
-                crate::config::toml_string(other)
-            ),
-        )
-        .help("write `deadly_pawns = \"diagonal\"` (the squares diagonally in front of a pawn) or `\"adjacent\"` (the eight around it)")
-        .fix(crate::suggest::nearest(other, ["diagonal", "adjacent"]).map(crate::config::toml_string))),
+        other => {
+            let help = "write `deadly_pawns = \"diagonal\"` (the squares diagonally in front of a pawn) or `\"adjacent\"` (the eight around it)";
+            let meant = crate::suggest::nearest(other, ["diagonal", "adjacent"]);
+            Err(Problem::at(
+                value,
+                format!(
+                    "`deadly_pawns = {}` says no squares",
+                    crate::config::toml_string(other)
+                ),
+            )
+            .help(match meant {
+                Some(m) => format!("did you mean `{m}`? {help}"),
+                None => help.to_string(),
+            })
+            .fix(meant.map(crate::config::toml_string)))
+        }
     }
 }
