@@ -1024,3 +1024,20 @@ fn a_demoted_piece_stands_only_for_a_missing_one_above_it() {
          R . B Q K B N R",
     );
 }
+
+#[test]
+fn a_race_of_kings_names_the_king() {
+    refused(
+        "royal = \"\"\nwin = \"reach-rank\"\nreach_pieces = \"K\"\n",
+        ". . . . K . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . k . . R
+         arrow: h1, h2, white",
+        "it is won when a king reaches its far rank, and the white king on e8 has reached rank 8",
+    );
+}

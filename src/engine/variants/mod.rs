@@ -52,7 +52,7 @@ use crate::source::{SourceFile, Span};
 /// The rule a piece or an arrow off the board in play breaks.
 pub const BOARD: &str = "board";
 /// The words every refusal of a move after a piece's arrival starts with.
-const REACHED: &str = "the game is over: it is won when a piece reaches its far rank";
+const REACHED: &str = "the game is over: it is won when";
 
 /// The rule a move after a king's capture breaks.
 pub const GAME_OVER: &str = "game-over";
@@ -234,8 +234,18 @@ impl Variant {
                 && setup::along(sq, self.setup.forward[setup::side(p.color)])
                     == self.last_line(p.color)
         })?;
+        let named: Vec<&str> = Role::ALL
+            .into_iter()
+            .filter(|&r| roles[r as usize])
+            .map(Role::name)
+            .collect();
+        let which = if named.len() == Role::ALL.len() {
+            "a piece".to_string()
+        } else {
+            format!("a {}", named.join(" or a "))
+        };
         Some(format!(
-            "{REACHED}, and the {} on {sq} has reached {}",
+            "{REACHED} {which} reaches its far rank, and the {} on {sq} has reached {}",
             p.name(),
             self.line_name(p.color)
         ))
