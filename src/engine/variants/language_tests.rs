@@ -1035,8 +1035,8 @@ fn a_race_of_kings_names_the_king() {
          . . . . . . . .
          . . . . . . . .
          . . . . . . . .
-         . . . . . . . .
-         . . . . k . . R
+         . . . . k . . .
+         . . . . . . . R
          arrow: h1, h2, white",
         "it is won when a king reaches its far rank, and the white king on e8 has reached rank 8",
     );
