@@ -135,6 +135,11 @@ fn wrong_type(message: &str) -> Option<String> {
         };
         return Some(format!("write `true` or `false`, without quotes{meant}"));
     }
+    if expected.starts_with("a map") {
+        return Some(format!(
+            "this value is {given}; the setting takes a table in braces, as `{{ black = \"right\" }}` or `{{ N = \"nN\" }}`"
+        ));
+    }
     Some(format!(
         "this value is {given}; the setting takes {expected}"
     ))

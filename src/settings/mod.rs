@@ -285,6 +285,9 @@ fn read_config(dir: &Path, problems: &mut Vec<Diagnostic>) -> (Config, bool, Bro
     let src = SourceFile::new(&path, text);
     let read = toml_all::read::<Config>(&src);
     let failed = !read.problems.is_empty();
+    // A file whose syntax is broken configures nothing: every table in it
+    // is taken as broken, so its games get no second warning.
+    let unreadable = read.value.is_none();
     let mut config = read.value.unwrap_or_default();
     let bad_spans: Vec<crate::source::Span> = read
         .problems
@@ -294,9 +297,10 @@ fn read_config(dir: &Path, problems: &mut Vec<Diagnostic>) -> (Config, bool, Bro
         .collect();
     let mut broken = BrokenTables::default();
     for (extent, game) in toml_all::variant_tables(&src.text) {
-        if bad_spans
-            .iter()
-            .any(|s| extent.start <= s.start && s.start < extent.end)
+        if unreadable
+            || bad_spans
+                .iter()
+                .any(|s| extent.start <= s.start && s.start < extent.end)
         {
             broken.extents.push(extent);
             broken.games.extend(game);

@@ -846,7 +846,7 @@ impl Variant {
             .and_then(|d| parse_deadly(d).map_err(|p| problems.push(p)).ok());
         let drag = match &c.drag {
             None => Some(None),
-            Some(d) if d.get_ref().trim() == "south" => Some(Some(DOWN)),
+            Some(d) if d.get_ref().trim().eq_ignore_ascii_case("south") => Some(Some(DOWN)),
             Some(d) => {
                 problems.push(
                     Problem::at(d, format!("`drag = {}` is not a direction this language knows", crate::config::toml_string(d.get_ref())))

@@ -1041,3 +1041,89 @@ fn a_race_of_kings_names_the_king() {
         "it is won when a king reaches its far rank, and the white king on e8 has reached rank 8",
     );
 }
+
+#[test]
+fn a_castling_refused_for_an_attack_by_a_piece_stated_in_betza_says_so() {
+    // The black cannon on f8 hops the pawn on f2 onto f1.
+    refused(
+        "pieces = { R = \"mRcpR\" }\n",
+        ". k . . . r . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . P . .
+         . . . . K . . R
+         arrow: e1, g1, white",
+        "may not castle through or into an attacked square, and f1 is attacked",
+    );
+}
+
+#[test]
+fn castling_too_far_says_where_castling_takes_the_king() {
+    refused(
+        "start = \"nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN\"\n",
+        "n r b k q b r n
+         p p p p p p p p
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         P P P P P P P P
+         N R B K . . R N
+         arrow: d1, g1, white",
+        "castling takes the king two squares towards the rook on g1, to f1",
+    );
+}
+
+#[test]
+fn a_piece_where_a_pawn_eliminates_it_is_one_error() {
+    let found = judge(
+        "deadly_pawns = \"diagonal\"\n",
+        ". . . . k . . .
+         . . . . . . . .
+         . . . n . . . .
+         . . . . P . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .
+         arrow: e4, e5, white",
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].contains("eliminates it at once"), "{found:#?}");
+}
+
+#[test]
+fn settings_words_are_read_whatever_their_case_and_a_table_is_asked_for() {
+    let (variant, found) = configure("drag = \"South\"\ndeadly_pawns = \"Diagonal\"\n");
+    assert!(found.is_empty() && variant.is_some(), "{found:#?}");
+    let (_, found) = configure("pawn_direction = \"left\"\n");
+    assert!(found[0].contains("a table in braces"), "{found:#?}");
+    let (_, found) = configure("pieces = { K = \"\" }\n");
+    assert!(
+        found[0].contains("`pieces` gives the king no moves: its Betza notation is empty"),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_settings_file_that_does_not_parse_asks_for_no_game_again() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("chess-kit-docs.toml"),
+        "[[variant]]\ngame = \"River Chess\"\nroyal = \"\"\n\n[[variant]]\ngame = \"Limpy Chess\"\npieces = { N = \"nN\", N = \"N\" }\n",
+    )
+    .unwrap();
+    let settings = crate::settings::Settings::resolve(
+        &[dir.path().to_path_buf()],
+        &crate::settings::Flags::default(),
+    );
+    assert_eq!(settings.problems.len(), 1, "{:#?}", settings.problems);
+    assert!(settings.problems[0].message.contains("duplicate key"));
+    // Both tables are taken as broken: their games get no second warning.
+    for game in ["River Chess", "Limpy Chess"] {
+        assert!(settings.broken_games.iter().any(|g| g == game), "{game}");
+    }
+}

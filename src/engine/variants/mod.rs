@@ -405,6 +405,7 @@ impl Variant {
         if self.demoted {
             self.check_demoted(board, out);
         }
+        let doomed_before = out.len();
         for (sq, pawn) in self.doomed(&State::new(board.board.clone())) {
             let (Some(p), Some(q)) = (board.board.get(sq), board.board.get(pawn)) else {
                 continue;
@@ -418,6 +419,10 @@ impl Variant {
                     q.name()
                 ),
             ));
+        }
+        if out.len() > doomed_before {
+            // No move can leave such a position: the arrows are not read.
+            return;
         }
         if self.reach_rank.is_some() {
             let reached: Vec<Color> = [Color::White, Color::Black]

@@ -471,13 +471,32 @@ impl VariantSteps<'_> {
         let back = if i == 0 { 1 } else { 8 };
         let chess_like = v.setup.king[i] == Some(Square::new(4, back))
             && v.setup.rooks[i] == [Square::new(0, back), Square::new(7, back)];
-        if !v.castling || chess_like || v.setup.king[i] != Some(from) {
+        // Chess's own castling is explained by the orthodox explanation,
+        // unless the game's pieces attack otherwise than chess's.
+        let attacks_as_chess =
+            v.pieces.iter().all(Option::is_none) && !v.cross_eyed && !v.jumpers.iter().any(|&j| j);
+        if !v.castling || chess_like && attacks_as_chess || v.setup.king[i] != Some(from) {
             return None;
         }
-        let rook_sq = v.setup.rooks[i]
+        let Some(rook_sq) = v.setup.rooks[i]
             .iter()
             .copied()
-            .find(|&r| castle_ends(from, r).is_some_and(|(k, _)| k == to))?;
+            .find(|&r| castle_ends(from, r).is_some_and(|(k, _)| k == to))
+        else {
+            // An arrow along the line towards a castling rook, but not two
+            // squares: castling takes the king two squares.
+            let place = |s: Square, r: Square| along_line_of(s, from, r);
+            let toward = v.setup.rooks[i].iter().copied().find(|&r| {
+                castle_ends(from, r).is_some()
+                    && line_square(from, r, place(to, r)) == to
+                    && (place(to, r) > place(from, r)) == (place(r, r) > place(from, r))
+                    && place(to, r).abs_diff(place(from, r)) > 1
+            })?;
+            let (king_to, _) = castle_ends(from, toward)?;
+            return Some(format!(
+                "castling takes the king two squares towards the rook on {toward}, to {king_to}"
+            ));
+        };
         let (_, rook_to) = castle_ends(from, rook_sq)?;
         let rook = Piece::new(color, Role::Rook);
         if state.piece(rook_sq) != Some(rook) {
@@ -751,6 +770,11 @@ impl VariantSteps<'_> {
         {
             return format!("{who} cannot move to {to}: a {} stands there", q.name());
         }
+        if p.role == Role::King
+            && let Some(reason) = self.castling_refused(state, from, to, color)
+        {
+            return format!("{who} cannot castle to {to}: {reason}");
+        }
         if let Some(b) = &v.pieces[p.role as usize] {
             let forward = v.setup.forward[side(color)];
             let at = |f: i8, r: i8| v.occupant(state, color, f, r);
@@ -774,11 +798,6 @@ impl VariantSteps<'_> {
                 }
                 None => format!("{who} cannot move to {to}: {how}"),
             };
-        }
-        if p.role == Role::King
-            && let Some(reason) = self.castling_refused(state, from, to, color)
-        {
-            return format!("{who} cannot castle to {to}: {reason}");
         }
         if v.cross_eyed && state.piece(to).is_some_and(|q| q.color != color) {
             return format!(

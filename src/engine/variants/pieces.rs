@@ -46,6 +46,16 @@ pub fn parse_pieces(
             problems.push(p);
             continue;
         };
+        if text.get_ref().trim().is_empty() {
+            problems.push(
+                Problem::at(
+                    text,
+                    format!("`pieces` gives the {} no moves: its Betza notation is empty", role.name()),
+                )
+                .help("write the piece's moves in Betza notation, as `K` for a king's step, or leave the letter out for chess's moves"),
+            );
+            continue;
+        }
         match betza::parse(text.get_ref()) {
             Ok(b) => out[role as usize] = Some(b),
             Err(e) => {

@@ -353,7 +353,7 @@ pub enum Transparent {
 }
 
 pub fn parse_transparent(value: &Spanned<String>) -> Result<Transparent, Problem> {
-    match value.get_ref().trim() {
+    match value.get_ref().trim().to_ascii_lowercase().as_str() {
         "all" => Ok(Transparent::All),
         "own" | "friendly" => Ok(Transparent::Own),
         "enemy" | "opponent" => Ok(Transparent::Enemy),
@@ -383,7 +383,7 @@ pub enum Deadly {
 }
 
 pub fn parse_deadly(value: &Spanned<String>) -> Result<Deadly, Problem> {
-    match value.get_ref().trim() {
+    match value.get_ref().trim().to_ascii_lowercase().as_str() {
         "diagonal" => Ok(Deadly::Diagonal),
         "adjacent" => Ok(Deadly::Adjacent),
         other => {
@@ -392,7 +392,7 @@ pub fn parse_deadly(value: &Spanned<String>) -> Result<Deadly, Problem> {
             Err(Problem::at(
                 value,
                 format!(
-                    "`deadly_pawns = {}` says no squares",
+                    "`deadly_pawns = {}` is neither \"diagonal\" nor \"adjacent\"",
                     crate::config::toml_string(other)
                 ),
             )
