@@ -1127,3 +1127,21 @@ fn a_settings_file_that_does_not_parse_asks_for_no_game_again() {
         assert!(settings.broken_games.iter().any(|g| g == game), "{game}");
     }
 }
+
+#[test]
+fn a_piece_out_and_back_in_one_turn_may_have_shielded_its_king() {
+    // The knight went d7–f6 (Black in check from the rook) and back.
+    legal(
+        "moves_per_turn = 2\n",
+        ". . . . . . . .
+         . R . n k . . .
+         . . . . . . . p
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . . . . .
+         . . . . K . . .
+         arrow: d7, f6, black
+         arrow: f6, d7, black",
+    );
+}

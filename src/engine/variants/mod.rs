@@ -620,7 +620,12 @@ impl Variant {
         steps: &VariantSteps,
         out: &mut Vec<Finding>,
     ) {
-        if self.turn.contains(&TurnMove::Other) {
+        // A diagram that mixes made and proposed arrows may be read so
+        // that its moves end elsewhere than this reading's order: not
+        // judged (no legal diagram is refused for one reading's order).
+        if self.turn.contains(&TurnMove::Other)
+            || !plan.made.is_empty() && !plan.proposed.is_empty()
+        {
             return;
         }
         let mut end = state.clone();
