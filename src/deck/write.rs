@@ -315,9 +315,35 @@ fn margin_text(svg: &mut String, grid: &Grid, text: &[&[&str]; 2], shaper: &mut 
             .filter(|l| !l.is_empty())
             .map(|l| l.to_string())
             .collect();
-        let placed = [chosen, other]
+        let mut placed = [chosen, other]
             .into_iter()
             .find_map(|band| fit(band, &lines, face, nominal, shaper).map(|f| (band, f)));
+        // Where the instructions and the credit do not fit together, the
+        // credit goes alone: the rules' licence asks for it on every sheet.
+        if placed.is_none()
+            && i == 1
+            && let Some(credit) = lines.last().filter(|_| lines.len() > 1)
+        {
+            // Two lines, broken after the sentence end nearest the middle,
+            // so a narrow margin holds it stacked.
+            let middle = credit.len() / 2;
+            let sentences: Vec<String> = credit
+                .match_indices(". ")
+                .map(|(at, _)| at + 1)
+                .min_by_key(|&at| at.abs_diff(middle))
+                .map(|at| {
+                    vec![
+                        credit[..at].trim().to_string(),
+                        credit[at..].trim().to_string(),
+                    ]
+                })
+                .unwrap_or_default();
+            placed = [vec![credit.clone()], sentences].iter().find_map(|alone| {
+                [chosen, other]
+                    .into_iter()
+                    .find_map(|band| fit(band, alone, face, nominal, shaper).map(|f| (band, f)))
+            });
+        }
         let Some((band, (size, lines))) = placed else {
             continue;
         };
