@@ -530,3 +530,121 @@ fn a_book_sets_its_language_and_the_kinds_of_block_are_tagged() {
     assert_eq!(count(&pdf, "/S/H3/P"), 1);
     assert!(count(&pdf, "/T(Sub)") >= 1);
 }
+
+/// The book's headings and figures in the order of its Markdown: `H` for a
+/// heading (the contents' too), `F` for a diagram.
+fn source_order(book: &Book) -> String {
+    use chess_kit_docs::book::Block;
+    fn walk(blocks: &[Block], out: &mut String) {
+        for b in blocks {
+            match b {
+                Block::Heading { .. } | Block::TableOfContents { .. } => out.push('H'),
+                Block::Diagram { .. } => out.push('F'),
+                Block::List { items, .. } => items.iter().for_each(|i| walk(i, out)),
+                Block::BlockQuote { blocks, .. } => walk(blocks, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = String::new();
+    // A first `#` heading that repeats the title (its quotes and dashes
+    // aside) is the title page's.
+    let plain = |s: &str| -> String {
+        s.trim()
+            .chars()
+            .map(|c| match c {
+                '\u{2018}' | '\u{2019}' => '\'',
+                '\u{201c}' | '\u{201d}' => '"',
+                '\u{2013}' | '\u{2014}' => '-',
+                c => c,
+            })
+            .collect()
+    };
+    let title = book.front_matter.title().map(plain);
+    let blocks = match book.blocks.first() {
+        Some(Block::Heading {
+            level: 1, content, ..
+        }) if title == Some(plain(&chess_kit_docs::book::plain_text(content))) => &book.blocks[1..],
+        _ => &book.blocks[..],
+    };
+    walk(blocks, &mut out);
+    out
+}
+
+/// The tag tree's headings and figures as poppler reads them, in the same
+/// letters, without the title page's title (the front matter's, or the
+/// file's name) and the licence's heading.
+fn tagged_order(pdf: &[u8], name: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(format!("{name}.pdf"));
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdfinfo")
+        .arg("-struct-text")
+        .arg(&path)
+        .output()
+        .expect("pdfinfo runs: install poppler-utils");
+    assert!(out.status.success());
+    let order: String = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::trim_start)
+        .filter_map(|l| {
+            let tag = l.split([' ', ':']).next()?;
+            match tag.as_bytes() {
+                [b'H', d] if d.is_ascii_digit() => Some('H'),
+                b"Figure" => Some('F'),
+                _ => None,
+            }
+        })
+        .collect();
+    order[1..order.len() - 1].to_string()
+}
+
+/// Issue 41: a figure is read where the author put it. A figure floated
+/// past a heading put its description in the wrong section for a screen
+/// reader, as it put the board in the wrong section for the eye. In every
+/// format of the bundled books and the seeds, the tag tree's headings and
+/// figures come in the Markdown's order.
+#[test]
+fn figures_are_read_between_the_headings_they_stand_between() {
+    if !support::have("pdfinfo", "reading the PDF's tag tree") {
+        return;
+    }
+    let books = [
+        "rules/rules.md",
+        "rules/new_rules.md",
+        "rules/karl.md",
+        "tests/seeds/rules.md",
+        "tests/seeds/new_rules.md",
+        "tests/seeds/crowded_rules.md",
+        "tests/seeds/karls_variants.md",
+    ];
+    for name in books {
+        let book = load(name);
+        let source = source_order(&book);
+        assert!(source.contains('H'), "{name}");
+        for format in PageFormat::ALL {
+            let tagged = tagged_order(&pdf(&book, format), &book.name);
+            if tagged != source {
+                // Where they part: the headings before it in the source.
+                let at = source
+                    .chars()
+                    .zip(tagged.chars())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(source.len().min(tagged.len()));
+                let heading = source[..at].matches('H').count();
+                let section = book
+                    .blocks
+                    .iter()
+                    .filter_map(|b| match b {
+                        chess_kit_docs::book::Block::Heading { slug, .. } => Some(slug.as_str()),
+                        _ => None,
+                    })
+                    .nth(heading.saturating_sub(1))
+                    .unwrap_or("the start");
+                panic!(
+                    "{name} {format}: the tag tree's order parts from the source's after heading {heading} ({section})\nsource: {source}\ntagged: {tagged}"
+                );
+            }
+        }
+    }
+}

@@ -250,9 +250,20 @@ pub struct Laid {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Brk {
     Allowed,
+    /// Allowed at a cost ([`SPLIT_COST`]): between the parts of one table,
+    /// which should share a page unless that leaves a hole.
+    Avoid,
     Never,
     NewPage,
 }
+
+/// What breaking a page at [`Brk::Avoid`] costs: more than a page ending
+/// a little short, less than a hole.
+const SPLIT_COST: f64 = 300.0;
+
+/// What a page under [`FULL_ENOUGH`] costs after another: two short pages
+/// in a row read as a gap in the book, whatever stands after them.
+const TWO_SHORT_COST: f64 = 3000.0;
 
 /// What a box is, for the tests and the keep rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -336,7 +347,7 @@ pub fn paginate(boxes: &[VBox], body: f32, gap_stretch: f32) -> Vec<Vec<(usize, 
 
 /// How short a page may end (of its text block) before the page counts as
 /// a hole; only the last page before a new section may end shorter.
-pub const FULL_ENOUGH: f32 = 0.75;
+pub const FULL_ENOUGH: f32 = 0.80;
 
 /// How full a page should be, of its text block, to read as set evenly
 /// beside its neighbours; a page ending shorter (but above
@@ -395,6 +406,13 @@ impl PageFit {
     /// How far a gap of `gap` points may grow.
     fn growth(&self, gap: f32) -> f32 {
         (gap * self.gap_stretch).min(self.most)
+    }
+
+    /// How far down the text block the page's ink reaches, as a share of
+    /// it, when the page does not end a section (its gaps grown).
+    fn fill(&self, body: f32) -> f32 {
+        let ink = self.natural.min(body) + self.stretched(body, false) - self.foot;
+        (ink / body).clamp(0.0, 1.0)
     }
 
     /// How much the gaps grow on this page: none on a section's last page,
@@ -463,11 +481,14 @@ pub fn paginate_without_runts(
 
 /// `paginate_without_runts`, where a figure that may float
 /// ([`VBox::floats`]) and would leave the page before it short (under
-/// [`WELL_FILLED`]) may move past the text that follows it in its
-/// section, its subsections' headings too, up to the next figure, to the
-/// top of the next page, when that costs the book less: the text fills
-/// the page, as a typesetter floats an illustration. Figures a sentence
-/// introduces with a colon, and the card table's parts, never float.
+/// [`WELL_FILLED`]) may move, when that costs the book less, within the
+/// text of its own (sub)section: on past the text that follows it, up to
+/// the next heading or figure, to the top of the next page; or back, past
+/// the text before it on its page, to open the page its paragraph is read
+/// on. The text fills the page, as a typesetter floats an illustration,
+/// and a reader (or a screen reader, which follows the tag tree) meets the
+/// figure in the section it illustrates. Figures a sentence introduces
+/// with a colon, and the card table's parts, never float.
 ///
 /// A page never spans two sections, and a page's cost depends on its own
 /// section only, so each section is laid out apart, with its own rounds
@@ -529,8 +550,9 @@ fn paginate_floating_section(
         })
         .collect();
     let mut moved = vec![false; n];
-    // Each floated figure and the line it was kept with.
-    let mut floated: Vec<(usize, usize)> = Vec::new();
+    // Each floated figure, the line it was kept with, and whether it went
+    // back to the top of its line's page (rather than on to the next's).
+    let mut floated: Vec<Floated> = Vec::new();
     // The section's pages (as box indices), each of its boxes' loss, and
     // its cost.
     let run = |order: &[usize], moved: &[bool]| {
@@ -559,7 +581,7 @@ fn paginate_floating_section(
     }
     // A few rounds, each moving the one figure that helps most.
     for _ in 0..16 {
-        let mut found: Option<(Vec<usize>, (usize, usize), _)> = None;
+        let mut found: Option<(Vec<usize>, Floated, _)> = None;
         let mut least = cost;
         for p in 0..pages.len().saturating_sub(1) {
             let Some(&(last, y)) = pages[p].last() else {
@@ -582,18 +604,35 @@ fn paginate_floating_section(
                 continue;
             }
             let figure = order[k];
-            // The text after it in its section (and its subsections'
-            // headings), up to the next figure or section.
+            // Only within its own (sub)section: a figure read in another
+            // section than its text's would mislead a reader, and a screen
+            // reader too. Onwards, past the text after it up to the next
+            // heading or figure, to the top of the next page...
             let mut end = k + 1;
             while end < n
-                && matches!(boxes[order[end]].kind, BoxKind::Line | BoxKind::Heading(_))
+                && boxes[order[end]].kind == BoxKind::Line
                 && boxes[order[end]].brk != Brk::NewPage
             {
                 end += 1;
             }
-            // After one line of it or more: `to` counts in the order
-            // without the figure.
-            for to in k + 1..end {
+            // ... or back, past the text before it up to the page's top
+            // (not past a heading or figure), to open its line's page, as
+            // a typesetter sets a figure at the top of the page that
+            // refers to it.
+            let top = pages[p].first().map_or(at, |&(b, _)| {
+                order.iter().position(|&o| o == b).unwrap_or(at)
+            });
+            let mut from = k;
+            while from > top
+                && boxes[order[from - 1]].kind == BoxKind::Line
+                && boxes[order[from - 1]].brk != Brk::NewPage
+            {
+                from -= 1;
+            }
+            // `to` counts in the order without the figure.
+            let onward = (k + 1..end).map(|to| (to, false));
+            let back = (from..k).map(|to| (to, true));
+            for (to, backward) in onward.chain(back) {
                 let mut trial = order.clone();
                 trial.remove(k);
                 trial.insert(to, figure);
@@ -611,33 +650,44 @@ fn paginate_floating_section(
                 if tc >= least - 1e-6 {
                     continue;
                 }
-                // Every floated figure opens the page after its line's.
+                // Every floated figure opens the page after its line's, or
+                // (moved back) the page where its paragraph is read: its
+                // line's own or the one before.
                 let page_of = |b: usize| tp.iter().position(|pg| pg.iter().any(|&(i, _)| i == b));
-                let on_top = |f: usize, line: usize| {
+                let placed = |f: usize, line: usize, backward: bool| {
                     let top = tp
                         .iter()
                         .position(|pg| pg.first().is_some_and(|&(i, _)| i == f));
-                    top.is_some() && top == page_of(line).map(|q| q + 1)
+                    match (top, page_of(line)) {
+                        (Some(t), Some(q)) if backward => t == q || t + 1 == q,
+                        (Some(t), Some(q)) => t == q + 1,
+                        _ => false,
+                    }
                 };
                 let line = order[k - 1];
-                if on_top(figure, line) && floated.iter().all(|&(f, l)| on_top(f, l)) {
+                if placed(figure, line, backward)
+                    && floated.iter().all(|&(f, l, b)| placed(f, l, b))
+                {
                     least = tc;
-                    found = Some((trial, (figure, line), (tp, tl)));
+                    found = Some((trial, (figure, line, backward), (tp, tl)));
                 }
             }
         }
-        let Some((trial, (figure, line), (tp, tl))) = found else {
+        let Some((trial, entry, (tp, tl))) = found else {
             break;
         };
-        floated.push((figure, line));
+        floated.push(entry);
         order = trial;
-        moved[figure] = true;
+        moved[entry.0] = true;
         pages = tp;
         lost = tl;
         cost = least;
     }
     (pages, lost)
 }
+
+/// A floated figure, the line it was kept with, and whether it moved back.
+type Floated = (usize, usize, bool);
 
 /// Per page, each box index and its y.
 type Pages = Vec<Vec<(usize, f32)>>;
@@ -662,10 +712,12 @@ fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Ve
             own
         };
     }
-    // best[i]: the least cost of the pages from a page that starts at box i.
-    let mut best = vec![f64::INFINITY; n + 1];
-    let mut next = vec![n; n + 1];
-    best[n] = 0.0;
+    // best[i][s]: the least cost of the pages from a page that starts at
+    // box i, where s is whether the page before it ended short (under
+    // FULL_ENOUGH, not at a section's end).
+    let mut best = vec![[f64::INFINITY; 2]; n + 1];
+    let mut next = vec![[n; 2]; n + 1];
+    best[n] = [0.0; 2];
     for i in (0..n).rev() {
         let mut fit = PageFit::of(boxes, i, i, spacing);
         // A page that opens a section (or the book) is no runt.
@@ -689,27 +741,42 @@ fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Ve
                 let before_figure = !ends_section
                     && kept[end].1
                     && kept[end].0 > (body - fit.natural).max(0.0) + 0.01;
-                let cost = page_cost(&fit, body, ends_section, opens, before_figure) + best[end];
-                if cost < best[i] {
-                    best[i] = cost;
-                    next[i] = end;
+                let split = if end < n && boxes[end].brk == Brk::Avoid {
+                    SPLIT_COST
+                } else {
+                    0.0
+                };
+                let short = !ends_section && fit.fill(body) < FULL_ENOUGH;
+                let cost = page_cost(&fit, body, ends_section, opens, before_figure)
+                    + split
+                    + best[end][usize::from(short)];
+                for s in 0..2 {
+                    let twice = if s == 1 && short { TWO_SHORT_COST } else { 0.0 };
+                    if cost + twice < best[i][s] {
+                        best[i][s] = cost + twice;
+                        next[i][s] = end;
+                    }
                 }
             }
         }
         // No allowed break fits (a keep longer than a page): break where the
         // page is full, so the book still makes progress.
-        if best[i].is_infinite() {
-            next[i] = last_fitting;
-            best[i] = 1e9 + best[last_fitting];
+        for s in 0..2 {
+            if best[i][s].is_infinite() {
+                next[i][s] = last_fitting;
+                best[i][s] = 1e9 + best[last_fitting][0];
+            }
         }
     }
     let mut pages = Vec::new();
     let mut lost = vec![0.0; n];
     let mut i = 0;
+    let mut short = false;
     while i < n {
-        let end = next[i].clamp(i + 1, n);
+        let end = next[i][usize::from(short)].clamp(i + 1, n);
         let fit = PageFit::of(boxes, i, end, spacing);
         let ends_section = end == n || boxes[end].brk == Brk::NewPage;
+        short = !ends_section && fit.fill(body) < FULL_ENOUGH;
         // Every figure on an overfull page gives up the same share of what
         // it may; every gap on a short one grows by the same share.
         let share = if fit.natural > body && fit.shrink > 0.0 {
@@ -737,7 +804,7 @@ fn paginate_in_order(boxes: &[&VBox], body: f32, spacing: Spacing) -> (Pages, Ve
         pages.push(placed);
         i = end;
     }
-    (pages, lost, best[0])
+    (pages, lost, best[0][0])
 }
 
 /// The cost of a page: nothing for the last page of a section; growing
@@ -776,8 +843,7 @@ fn page_cost(
     } else {
         0.0
     };
-    let ink = fit.natural.min(body) + grown - fit.foot;
-    let empty = f64::from(((body - ink) / body).max(0.0));
+    let empty = f64::from(1.0 - fit.fill(body));
     let hole = if before_figure {
         0.0
     } else if empty > f64::from(1.0 - FULL_ENOUGH) {
@@ -1429,8 +1495,9 @@ impl<'a> Ctx<'a> {
             if i == 0 {
                 b.space_before = space_before;
             } else {
-                // Two lines at least at the foot and at the head of a page.
-                b.brk = if !keep_all && i >= 2 && n - i >= 2 {
+                // Two lines at least at the foot and at the head of a page,
+                // and no word hyphenated across a page break.
+                b.brk = if !keep_all && i >= 2 && n - i >= 2 && !lines[i - 1].hyphenated {
                     Brk::Allowed
                 } else {
                     Brk::Never
@@ -1817,7 +1884,7 @@ impl<'a> Ctx<'a> {
         }
         // The run of parts kept together so far, from its first part.
         let mut first = previous;
-        while first > 0 && self.out[first].brk == Brk::Never {
+        while first > 0 && matches!(self.out[first].brk, Brk::Never | Brk::Avoid) {
             first -= 1;
         }
         let run = &self.out[first..];
@@ -1832,7 +1899,7 @@ impl<'a> Ctx<'a> {
         if height <= self.body {
             for b in &mut self.out[previous + 1..] {
                 if b.brk == Brk::Allowed {
-                    b.brk = Brk::Never;
+                    b.brk = Brk::Avoid;
                 }
             }
         }
@@ -2742,12 +2809,21 @@ mod tests {
         }
     }
 
+    fn ids(pages: &[Vec<(usize, f32)>]) -> Vec<Vec<usize>> {
+        pages
+            .iter()
+            .map(|p| p.iter().map(|&(i, _)| i).collect())
+            .collect()
+    }
+
     #[test]
-    fn a_figure_floats_past_a_subsection_heading() {
+    fn a_figure_never_floats_past_a_heading() {
         // Seven lines of 10 and a figure of 50 kept with the last, then a
         // subsection's heading, kept with its first line, and two lines
-        // more, before a new section, on pages of 100. The figure floats
-        // past the heading and its text, which fill the first page.
+        // more, before a new section, on pages of 100. Floated past the
+        // heading, the figure would be read in the wrong subsection; it
+        // goes back instead, to open the first page, and the text after
+        // it fills the page.
         let mut boxes: Vec<VBox> = (0..7).map(|_| vbox(10.0, Brk::Allowed)).collect();
         let mut fig = VBox::new(50.0, BoxKind::Figure);
         fig.brk = Brk::Never;
@@ -2759,18 +2835,74 @@ mod tests {
         boxes.push(vbox(10.0, Brk::NewPage));
         boxes.extend((0..8).map(|_| vbox(10.0, Brk::Allowed)));
         let (pages, _) = paginate_floating(&boxes, 100.0, spacing(0.0, 0.0));
-        let ids: Vec<Vec<usize>> = pages
-            .iter()
-            .map(|p| p.iter().map(|&(i, _)| i).collect())
-            .collect();
         assert_eq!(
-            ids,
+            ids(&pages),
             [
-                vec![0, 1, 2, 3, 4, 5, 6, 8, 9, 10],
-                vec![7],
+                vec![7, 0, 1, 2, 3, 4],
+                vec![5, 6, 8, 9, 10],
                 (11..20).collect()
             ]
         );
+        // Nor back past a heading: with the subsection opening the first
+        // page, the figure stays after its text.
+        boxes[0].kind = BoxKind::Heading(3);
+        boxes[1].brk = Brk::Never;
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing(0.0, 0.0));
+        assert_eq!(pages[0][0].0, 0);
+        let order: Vec<usize> = ids(&pages).concat();
+        assert_eq!(order, (0..20).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn two_pages_in_a_row_do_not_end_short() {
+        // Sixteen lines of 10, then two figures of 60, each kept with a
+        // line, on pages of 100. Ten lines and six leave the second page
+        // at 60 % before a figure that cannot fit, and the third at 70 %
+        // before the other: two short pages in a row. Eight and eight end
+        // the first page a little short instead, and the second does not.
+        let mut boxes: Vec<VBox> = (0..17).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        for at in [17, 19] {
+            let mut fig = VBox::new(60.0, BoxKind::Figure);
+            fig.brk = Brk::Never;
+            boxes.insert(at, fig);
+            if at == 17 {
+                boxes.insert(18, vbox(10.0, Brk::Allowed));
+            }
+        }
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing(0.0, 0.0));
+        assert_eq!(
+            ids(&pages),
+            [
+                (0..8).collect::<Vec<_>>(),
+                (8..16).collect(),
+                vec![16, 17],
+                vec![18, 19]
+            ]
+        );
+    }
+
+    #[test]
+    fn the_parts_of_a_table_share_a_page_unless_that_leaves_a_hole() {
+        // A line, then two parts of a table of 35, each with its line,
+        // the second's break avoided: together they fill the page.
+        let part = |brk| {
+            let mut fig = VBox::new(35.0, BoxKind::Figure);
+            fig.brk = Brk::Never;
+            [vbox(10.0, brk), fig]
+        };
+        let mut boxes = vec![vbox(10.0, Brk::Allowed)];
+        boxes.extend(part(Brk::Allowed));
+        boxes.extend(part(Brk::Avoid));
+        boxes.extend((0..3).map(|_| vbox(10.0, Brk::Allowed)));
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing(0.0, 0.0));
+        assert_eq!(ids(&pages)[0], [0, 1, 2, 3, 4]);
+        // After five lines, kept together they would leave half the page
+        // blank: the first part ends that page, the second opens the next.
+        let mut boxes: Vec<VBox> = (0..5).map(|_| vbox(10.0, Brk::Allowed)).collect();
+        boxes.extend(part(Brk::Allowed));
+        boxes.extend(part(Brk::Avoid));
+        let (pages, _) = paginate_floating(&boxes, 100.0, spacing(0.0, 0.0));
+        assert_eq!(ids(&pages), [(0..7).collect::<Vec<_>>(), vec![7, 8]]);
     }
 
     #[test]
