@@ -738,3 +738,57 @@ fn a_pdf_handed_over_in_pieces_is_the_pdf_returned_whole() {
         );
     }
 }
+
+/// Issue 41: no word is hyphenated across a page break ("re-" at the foot
+/// of new_rules' sixth page, "minds" on the next, with a hole between). In
+/// every format of the books of [`EVEN_BOOKS`], no page's last line of
+/// text ends in a hyphen.
+#[test]
+fn no_word_is_hyphenated_across_a_page_break() {
+    let bs = BookStyle::default();
+    let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
+    let mut hyphens = Vec::new();
+    let mut lines_seen = 0;
+    for name in EVEN_BOOKS {
+        let mut diags = Vec::new();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        let book = Book::load(&path, &mut diags).unwrap();
+        let toc = table_of_contents(&book, &mut diags);
+        for format in PageFormat::ALL {
+            let ps = match format {
+                PageFormat::Letter => &bs.letter,
+                PageFormat::A4 => &bs.a4,
+                PageFormat::Booklet => &bs.booklet,
+                PageFormat::Zine => &bs.zine,
+            };
+            let laid = layout(&book, &toc, &Style::default(), &bs, ps, &fonts).unwrap();
+            let foot = ps.height - ps.margin_bottom;
+            for (p, page) in laid.pages.iter().enumerate() {
+                // The text drawn on the body's lowest baseline.
+                let texts: Vec<(f32, f32, &str)> = page
+                    .draws
+                    .iter()
+                    .filter_map(|d| match d {
+                        Draw::Text { x, y, text, .. } if *y <= foot => {
+                            Some((*y, *x, text.as_str()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let Some(last) = texts.iter().map(|t| t.0).reduce(f32::max) else {
+                    continue;
+                };
+                let mut line: Vec<&(f32, f32, &str)> =
+                    texts.iter().filter(|t| (t.0 - last).abs() < 0.01).collect();
+                line.sort_by(|a, b| a.1.total_cmp(&b.1));
+                let text: String = line.iter().map(|t| t.2).collect();
+                lines_seen += 1;
+                if text.trim_end().ends_with(['-', '\u{2010}']) {
+                    hyphens.push(format!("{name} {format} page index {p}: {text:?}"));
+                }
+            }
+        }
+    }
+    assert!(lines_seen > 500, "{lines_seen}");
+    assert!(hyphens.is_empty(), "{}", hyphens.join("\n"));
+}
