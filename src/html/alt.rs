@@ -2,9 +2,10 @@
 //! search. It describes the drawing (pieces, arrows, cards), not whether the
 //! position is legal: that is the engine's business.
 
+use super::grid_table;
 use crate::book::Book;
 use crate::diagram::{
-    Arrow, ArrowColour, BoardDiagram, CardFace, Color, Diagram, DiagramKind, Grid, Piece, Role, Square,
+    Arrow, ArrowColour, BoardDiagram, CardFace, Color, Diagram, DiagramKind, Piece, Role, Square,
 };
 
 /// "Zombie Chess: Black's pawn e5 takes d4; a grey arrow d4 to c6. White:
@@ -12,14 +13,7 @@ use crate::diagram::{
 pub fn alt_text(game: Option<&str>, diagram: &Diagram) -> String {
     let what = match &diagram.kind {
         DiagramKind::Board(board) => board_text(board),
-        DiagramKind::Grid(Grid::Masquerade(_)) => {
-            "the masquerade grid of pieces and captures".into()
-        }
-        DiagramKind::Grid(Grid::Cloak(_)) => "the cloak grid of pieces and files".into(),
-        DiagramKind::Grid(Grid::Cards(t)) => {
-            let symbols: Vec<&str> = t.rows.iter().map(|r| r.symbol.as_str()).collect();
-            format!("the card table, rows {}", symbols.join(", "))
-        }
+        DiagramKind::Grid(grid) => grid_table::grid_text(grid),
     };
     match game {
         Some(game) => format!("{game}: {what}"),
@@ -34,6 +28,26 @@ pub fn of_diagram(book: &Book, index: usize) -> Option<String> {
     let entry = book.diagrams.get(index)?;
     let game = book.section_of(entry).map(|s| s.title.as_str());
     Some(alt_text(game, entry.diagram.as_ref()?))
+}
+
+/// The alt text the site's drawing of diagram `index` carries: a board's
+/// [`of_diagram`]; a grid's name only, since the site writes its every
+/// cell in a table after the drawing ([`grid_table::table_html`]).
+pub fn on_site(book: &Book, index: usize) -> Option<String> {
+    let entry = book.diagrams.get(index)?;
+    match entry.diagram.as_ref()?.as_grid() {
+        Some(grid) => {
+            let what = format!(
+                "{}, every cell in the table that follows",
+                grid_table::grid_name(grid)
+            );
+            Some(match book.section_of(entry) {
+                Some(s) => format!("{}: {what}", s.title),
+                None => what,
+            })
+        }
+        None => of_diagram(book, index),
+    }
 }
 
 fn side(c: Color) -> &'static str {
@@ -359,4 +373,3 @@ mod tests {
         );
     }
 }
-

@@ -9,6 +9,7 @@
 //! their diagrams and a live-reload script.
 
 pub mod alt;
+pub mod grid_table;
 pub mod markup;
 mod search;
 mod templates;
@@ -333,8 +334,9 @@ fn draw_diagram(
     }
     Some(Drawn {
         svg,
-        // The PDF's figures say the same (`pdf::layout`).
-        alt: alt::of_diagram(book, i).unwrap_or_default(),
+        // The PDF's figures say the same (`pdf::layout`), a grid's cells
+        // there in its alt text, here in a table beside it.
+        alt: alt::on_site(book, i).unwrap_or_default(),
         stale: false,
     })
 }
@@ -590,6 +592,10 @@ fn book_files(
             ),
         }
         });
+        if let Some(grid) = entry.diagram.as_ref().and_then(|d| d.as_grid()) {
+            let table = grid_table::word_table(grid);
+            out.push_str(&grid_table::table_html(&table, &format!("{id}-table")));
+        }
         if let Some(Ok(fen)) = sb.fens.get(i) {
             out.push_str(&fen_html(fen));
         }
