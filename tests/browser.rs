@@ -438,6 +438,120 @@ fn figures_are_lining_and_print_keeps_headings_with_their_text() {
     assert_eq!(printed, json!(["avoid", true]));
 }
 
+/// Every page opens, for a keyboard, with a link past the top bar to its
+/// `main`; a book's pages are each headed by an `h1` (a game's `##` is
+/// its page's title), and a grid's drawing is followed by its table.
+#[test]
+fn pages_start_with_a_skip_link_and_an_h1_and_grids_have_tables() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let (_out, html) = built_site();
+    let mut browser = Browser::launch(&chromium);
+    for page in pages(&html) {
+        browser.open(&file_url(&page));
+        let first = browser.eval(
+            "(() => { const f = document.querySelector('a[href], button, input, select, textarea, [tabindex]'); const t = document.querySelector(f.getAttribute('href')); return [f.className, f.getAttribute('href'), t ? t.tagName : null]; })()",
+        );
+        assert_eq!(
+            first,
+            json!(["skip-link", "#main", "MAIN"]),
+            "{}",
+            page.display()
+        );
+        let in_book = page.parent() != Some(html.as_path());
+        if in_book && !page.ends_with("print.html") {
+            let heading = browser.eval(
+                "(() => { const h = document.querySelector('main h1, main h2, main h3, main h4, main h5, main h6'); return h ? h.tagName : null; })()",
+            );
+            assert_eq!(heading, json!("H1"), "{}", page.display());
+        }
+    }
+    // Masquerade Chess: three grids, each with its table, out of sight.
+    browser.open(&file_url(&html.join("rules/masquerade-chess.html")));
+    let tables = browser.eval(
+        "Array.from(document.querySelectorAll('figure.diagram table')).map(t => [t.closest('figure').querySelector('svg').getAttribute('aria-label').includes('the table that follows'), t.querySelectorAll('th[scope=row]').length, t.parentElement.getBoundingClientRect().width <= 1, Array.from(t.querySelectorAll('td')).filter(td => td.textContent.startsWith('circle:')).length])",
+    );
+    assert_eq!(
+        tables,
+        json!([[true, 5, true, 0], [true, 5, true, 5], [true, 5, true, 0]])
+    );
+}
+
+/// The print page, printed by the browser: a lead-in ("…like this:") is
+/// on the page of what it leads in to, and a part's heading on its first
+/// game's. Each pair is marked with a word the printed text shows, so
+/// drawings, which have no text, are found too.
+#[test]
+fn printing_keeps_lead_ins_and_part_headings_with_what_follows() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    if Command::new("pdftotext").arg("-v").output().is_err() {
+        eprintln!("skipped: printing is checked with pdftotext (poppler-utils)");
+        return;
+    }
+    let (out, html) = built_site();
+    let mut browser = Browser::launch(&chromium);
+    browser.call("Emulation.setEmulatedMedia", json!({"media": "print"}));
+    let style = browser_style_of_print(&mut browser, &html.join("rules/print.html"));
+    assert_eq!(style, json!(["avoid", "avoid", "page", "auto", "avoid"]));
+    let mut pairs = 0;
+    for book in ["rules", "new_rules"] {
+        browser.open(&file_url(&html.join(book).join("print.html")));
+        let marked = browser
+            .eval(
+                "(() => { let n = 0; for (const e of document.querySelectorAll('p.lead-in, main h1')) { const next = e.nextElementSibling; if (!next) continue; n++; const at = next.matches('ul, ol') ? next.firstElementChild : next; e.insertAdjacentHTML('beforeend', ` <span>ckdlead${n}</span>`); at.insertAdjacentHTML('afterbegin', `<span>ckdnext${n}</span> `); } return n; })()",
+            )
+            .as_u64()
+            .unwrap();
+        let printed = browser.call(
+            "Page.printToPDF",
+            json!({"paperWidth": 8.5, "paperHeight": 11, "printBackground": false}),
+        );
+        use base64::Engine;
+        let pdf = base64::engine::general_purpose::STANDARD
+            .decode(printed["data"].as_str().unwrap())
+            .unwrap();
+        let path = out.path().join(format!("{book}-printed.pdf"));
+        std::fs::write(&path, pdf).unwrap();
+        let text = Command::new("pdftotext")
+            .arg(&path)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout).into_owned();
+        // The page of each marker word.
+        let mut page_of: BTreeMap<String, usize> = BTreeMap::new();
+        for (n, page) in text.split('\u{c}').enumerate() {
+            for word in page.split_whitespace().filter(|w| w.starts_with("ckd")) {
+                page_of.insert(word.to_string(), n + 1);
+            }
+        }
+        for n in 1..=marked {
+            let (lead, next) = (
+                page_of.get(&format!("ckdlead{n}")),
+                page_of.get(&format!("ckdnext{n}")),
+            );
+            assert!(lead.is_some(), "{book}: marker {n} not printed");
+            assert_eq!(lead, next, "{book}: pair {n} split across pages");
+        }
+        pairs += marked;
+    }
+    // The bundled books' 20 lead-ins to a diagram, and their parts.
+    assert!(pairs > 20, "{pairs}");
+}
+
+/// The print rules as the browser applies them: a lead-in's and a
+/// heading's break after, a part's break before and its first game's,
+/// a figure's break inside.
+fn browser_style_of_print(browser: &mut Browser, page: &Path) -> Value {
+    browser.open(&file_url(page));
+    browser.eval(
+        "(() => { const s = e => getComputedStyle(document.querySelector(e)); return [s('p.lead-in').breakAfter, s('main h3').breakAfter, s('#by-other-designers').breakBefore, s('h2.opens-part').breakBefore, s('figure.diagram').breakInside]; })()",
+    )
+}
+
 /// Under a chess diagram, "Copy FEN" copies the position: by the
 /// clipboard where the page has one, else by a selected copy, else in a
 /// box to copy from by hand; the analysis link holds the same FEN; neither

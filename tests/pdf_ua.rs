@@ -212,6 +212,44 @@ fn every_diagram_figure_carries_the_sites_alt_text() {
     );
 }
 
+/// A grid's figure reads out every cell (issue 41): which cards are each
+/// piece in Appendix A, each circle of Alice's masquerade grid, each of
+/// the cloak grid's.
+#[test]
+fn grid_figures_read_out_every_cell() {
+    let alts = figure_alts(&pdf(&load("rules/rules.md"), PageFormat::Letter));
+    let cards: Vec<&String> = alts
+        .iter()
+        .filter(|a| a.starts_with("Appendix A: the card table: "))
+        .collect();
+    assert_eq!(cards.len(), 2, "{alts:?}");
+    assert!(
+        cards[0].contains("black knight (n): 8 of spades and 8 of clubs; gap 1"),
+        "{}",
+        cards[0]
+    );
+    assert!(
+        cards[1].contains("white queen (Q): queen of hearts; gap 5"),
+        "{}",
+        cards[1]
+    );
+    let alice = alts
+        .iter()
+        .find(|a| a.contains("King: circle: the king captures as a rook"))
+        .expect("Alice's grid");
+    assert_eq!(alice.matches("circle: ").count(), 5, "{alice}");
+    assert!(
+        alice.contains("Knight: circle: the knight captures as a queen"),
+        "{alice}"
+    );
+    let alts = figure_alts(&pdf(&load("rules/new_rules.md"), PageFormat::Letter));
+    let cloak = alts
+        .iter()
+        .find(|a| a.contains("King: circle: checker 3 is the king; 7 cells empty"))
+        .expect("the filled-in cloak grid");
+    assert_eq!(cloak.matches("circle: ").count(), 8, "{cloak}");
+}
+
 /// The headings of the tag tree, as poppler reads it (`pdfinfo
 /// -struct-text`), in order: `H2 Zombie Chess`.
 fn tagged_headings(pdf: &[u8], name: &str) -> Vec<String> {

@@ -2,9 +2,10 @@
 //! search. It describes the drawing (pieces, arrows, cards), not whether the
 //! position is legal: that is the engine's business.
 
+use super::grid_table;
 use crate::book::Book;
 use crate::diagram::{
-    Arrow, ArrowColour, BoardDiagram, CardFace, Color, Diagram, DiagramKind, Grid, Role, Square,
+    Arrow, ArrowColour, BoardDiagram, CardFace, Color, Diagram, DiagramKind, Piece, Role, Square,
 };
 
 /// "Zombie Chess: Black's pawn e5 takes d4; a grey arrow d4 to c6. White:
@@ -12,14 +13,7 @@ use crate::diagram::{
 pub fn alt_text(game: Option<&str>, diagram: &Diagram) -> String {
     let what = match &diagram.kind {
         DiagramKind::Board(board) => board_text(board),
-        DiagramKind::Grid(Grid::Masquerade(_)) => {
-            "the masquerade grid of pieces and captures".into()
-        }
-        DiagramKind::Grid(Grid::Cloak(_)) => "the cloak grid of pieces and files".into(),
-        DiagramKind::Grid(Grid::Cards(t)) => {
-            let symbols: Vec<&str> = t.rows.iter().map(|r| r.symbol.as_str()).collect();
-            format!("the card table, rows {}", symbols.join(", "))
-        }
+        DiagramKind::Grid(grid) => grid_table::grid_text(grid),
     };
     match game {
         Some(game) => format!("{game}: {what}"),
@@ -36,6 +30,26 @@ pub fn of_diagram(book: &Book, index: usize) -> Option<String> {
     Some(alt_text(game, entry.diagram.as_ref()?))
 }
 
+/// The alt text the site's drawing of diagram `index` carries: a board's
+/// [`of_diagram`]; a grid's name only, since the site writes its every
+/// cell in a table after the drawing ([`grid_table::table_html`]).
+pub fn on_site(book: &Book, index: usize) -> Option<String> {
+    let entry = book.diagrams.get(index)?;
+    match entry.diagram.as_ref()?.as_grid() {
+        Some(grid) => {
+            let what = format!(
+                "{}, every cell in the table that follows",
+                grid_table::grid_name(grid)
+            );
+            Some(match book.section_of(entry) {
+                Some(s) => format!("{}: {what}", s.title),
+                None => what,
+            })
+        }
+        None => of_diagram(book, index),
+    }
+}
+
 fn side(c: Color) -> &'static str {
     match c {
         Color::White => "White",
@@ -44,8 +58,26 @@ fn side(c: Color) -> &'static str {
 }
 
 fn square(s: Square) -> String {
-    // Ranks 0 and 9 are the margins outside the board.
-    format!("{}{}", s.file_char(), s.rank)
+    s.to_string()
+}
+
+/// Where an arrow's end is: its square, or for ranks 0 and 9 (the margins
+/// outside the board) the file and the side, never a square that is not
+/// on the board.
+fn place(s: Square) -> String {
+    match margin(s) {
+        Some(side) => format!("the {}-file {side}", s.file_char()),
+        None => square(s),
+    }
+}
+
+/// "below the board" for rank 0, "above the board" for rank 9.
+fn margin(s: Square) -> Option<&'static str> {
+    match s.rank {
+        0 => Some("below the board"),
+        9 => Some("above the board"),
+        _ => None,
+    }
 }
 
 fn board_text(b: &BoardDiagram) -> String {
@@ -101,34 +133,64 @@ fn board_text(b: &BoardDiagram) -> String {
 /// What one arrow of `b` stands for: "Black's pawn e5 takes d4", "a grey
 /// arrow d4 to c6", "a white ring on e4".
 pub fn arrow_text(b: &BoardDiagram, a: &Arrow) -> String {
-    let (from, to) = (square(a.from), square(a.to));
+    let (from, to) = (place(a.from), place(a.to));
     let colour = match a.colour {
         ArrowColour::White => Some(Color::White),
         ArrowColour::Black => Some(Color::Black),
         ArrowColour::Grey => None,
     };
+    let plain = || match (margin(a.from), margin(a.to)) {
+        // Both ends in one margin: a move told beside the board.
+        (Some(side), Some(other)) if side == other => format!(
+            "a {} arrow {side}, from the {}-file to the {}-file",
+            a.colour.name(),
+            a.from.file_char(),
+            a.to.file_char()
+        ),
+        _ => format!("a {} arrow {from} to {to}", a.colour.name()),
+    };
     match (colour, a.is_ring()) {
-        (_, true) => format!("a {} ring on {from}", a.colour.name()),
-        (None, false) => format!("a grey arrow {from} to {to}"),
-        (Some(c), false) => {
-            // The piece stands at the head once moved, at the tail before.
-            let at_head = b.board.get(a.to).filter(|p| p.color == c);
-            let at_tail = b.board.get(a.from).filter(|p| p.color == c);
-            match at_head.or(at_tail) {
-                Some(p) => {
-                    let diagonal_pawn = p.role == Role::Pawn && a.from.file != a.to.file;
-                    let onto_enemy =
-                        at_head.is_none() && b.board.get(a.to).is_some_and(|q| q.color != c);
-                    let verb = if diagonal_pawn || onto_enemy {
-                        "takes"
-                    } else {
-                        "to"
-                    };
-                    format!("{}'s {} {from} {verb} {to}", side(c), p.role.name())
-                }
-                None => format!("a {} arrow {from} to {to}", a.colour.name()),
+        (_, true) => match margin(a.from) {
+            Some(side) => format!(
+                "a {} ring {side} on the {}-file",
+                a.colour.name(),
+                a.from.file_char()
+            ),
+            None => format!("a {} ring on {from}", a.colour.name()),
+        },
+        (None, false) => plain(),
+        (Some(c), false) => match mover(b, a, c) {
+            Some((p, proposed)) => {
+                let diagonal_pawn = p.role == Role::Pawn && a.from.file != a.to.file;
+                let onto_enemy = proposed && b.board.get(a.to).is_some_and(|q| q.color != c);
+                let verb = if diagonal_pawn || onto_enemy {
+                    "takes"
+                } else {
+                    "to"
+                };
+                format!("{}'s {} {from} {verb} {to}", side(c), p.role.name())
             }
-        }
+            None => plain(),
+        },
+    }
+}
+
+/// The piece of colour `c` that arrow `a` moves, and whether the move is
+/// proposed (the piece still on the arrow's tail) rather than made (the
+/// piece on its head). A piece on the tail is proposing the move, unless
+/// another arrow of its colour ends there: then the tail's piece arrived
+/// after this move was made, and the mover is the one on the head.
+fn mover(b: &BoardDiagram, a: &Arrow, c: Color) -> Option<(Piece, bool)> {
+    let own = |s: Square| b.board.get(s).filter(|p| p.color == c);
+    let tail_refilled = b
+        .arrows
+        .iter()
+        .any(|o| o.colour == a.colour && !o.is_ring() && o.to == a.from && o.from != a.to);
+    match (own(a.from), own(a.to)) {
+        (Some(p), _) if !tail_refilled => Some((p, true)),
+        (_, Some(p)) => Some((p, false)),
+        (Some(p), None) => Some((p, true)),
+        (None, None) => None,
     }
 }
 
@@ -182,5 +244,132 @@ mod tests {
         );
         let text = alt_text(None, &d);
         assert!(text.starts_with("White's knight g1 to f3."), "{text}");
+    }
+
+    /// The squares an alt text names, label texts aside: each word of a
+    /// file letter and a number.
+    fn squares_named(text: &str) -> Vec<String> {
+        let mut outside_labels = String::new();
+        for (i, part) in text.split(['\u{201c}', '\u{201d}']).enumerate() {
+            if i % 2 == 0 {
+                outside_labels.push_str(part);
+                outside_labels.push(' ');
+            }
+        }
+        outside_labels
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| {
+                let mut chars = w.chars();
+                chars.next().is_some_and(|c| c.is_ascii_lowercase())
+                    && w.len() > 1
+                    && chars.all(|c| c.is_ascii_digit())
+            })
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn no_description_of_a_bundled_or_seed_diagram_names_a_square_off_the_board() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut books = 0;
+        let mut arrows_in_margins = 0;
+        for dir in ["rules", "tests/seeds"] {
+            let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "md"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let book = Book::load(&path, &mut Vec::new()).unwrap();
+                books += 1;
+                for (i, entry) in book.diagrams.iter().enumerate() {
+                    let Some(text) = of_diagram(&book, i) else {
+                        continue;
+                    };
+                    for word in squares_named(&text) {
+                        let file = word.as_bytes()[0];
+                        let rank: u32 = word[1..].parse().unwrap();
+                        assert!(
+                            (b'a'..=b'h').contains(&file) && (1..=8).contains(&rank),
+                            "{} diagram {}: names {word}: {text}",
+                            path.display(),
+                            entry.image_name
+                        );
+                    }
+                    if let Some(b) = entry.diagram.as_ref().and_then(Diagram::as_board) {
+                        arrows_in_margins += b
+                            .arrows
+                            .iter()
+                            .filter(|a| !a.from.is_on_board() || !a.to.is_on_board())
+                            .count();
+                    }
+                }
+            }
+        }
+        // The books hold margin arrows (Chess960's castling), so the check
+        // above has met some.
+        assert!(books >= 8, "{books}");
+        assert!(arrows_in_margins >= 2, "{arrows_in_margins}");
+    }
+
+    fn bundled(name: &str, image: &str) -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        let book = Book::load(&path, &mut Vec::new()).unwrap();
+        let i = book
+            .diagrams
+            .iter()
+            .position(|d| d.image_name == image)
+            .unwrap_or_else(|| panic!("{name} has no diagram {image}"));
+        of_diagram(&book, i).unwrap()
+    }
+
+    #[test]
+    fn chess960_castling_arrow_is_told_beside_the_board() {
+        let text = bundled("rules/rules.md", "chess960-1");
+        assert!(
+            text.starts_with(
+                "Chess960: a grey arrow below the board, from the e-file to the c-file; a grey arrow c1 to d1. "
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn gravity_chess_names_the_rook_that_proposes_a_move_onto_the_king() {
+        let text = bundled("rules/new_rules.md", "gravity-chess4");
+        // The rook on g6 shows its move down to g3, where the king stands;
+        // the king's own arrows start from g3.
+        assert!(
+            text.starts_with(
+                "Gravity Chess: Black's king e3 to d2; White's king g3 to g2; White's king g3 to h2; White's rook g6 to g3. "
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_chain_of_made_moves_names_each_mover_on_its_head() {
+        // Gravity Chess: the bishop moved e7 to f6, then the pawn fell
+        // from e8 into e7; e7's pawn is not the bishop's mover.
+        let text = bundled("rules/new_rules.md", "gravity-chess2");
+        assert!(
+            text.starts_with("Gravity Chess: White's pawn e8 to e7; White's bishop e7 to f6. "),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_ring_and_an_arrow_in_the_margin_name_their_file_and_side() {
+        let d = first_diagram(
+            "## X\n\n    . . . . k . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . K . . .\n    margins: 0, 1\n    arrow: a9, a9, grey\n    arrow: e1, e0, white\n",
+        );
+        let text = alt_text(None, &d);
+        assert!(
+            text.starts_with(
+                "a grey ring above the board on the a-file; White's king e1 to the e-file below the board. "
+            ),
+            "{text}"
+        );
     }
 }

@@ -37,16 +37,26 @@ pub struct Writer<'a> {
     pub diagram: &'a dyn Fn(usize) -> String,
     /// The HTML of the table of contents.
     pub contents: &'a dyn Fn() -> String,
+    /// How many levels each heading is raised, so that a page's first
+    /// heading is its `h1` (a game's `##` heads its own page).
+    pub levels_up: u8,
 }
 
 impl Writer<'_> {
     pub fn blocks(&self, out: &mut String, blocks: &[Block]) {
+        // A part's `#` heading, until the next heading: the `##` that
+        // follows it is marked, so that print keeps the two together.
+        let mut after_part = false;
         for b in blocks {
-            self.block(out, b);
+            let opens_part = after_part && matches!(b, Block::Heading { level: 2, .. });
+            if let Block::Heading { level, .. } = b {
+                after_part = *level == 1;
+            }
+            self.block(out, b, opens_part);
         }
     }
 
-    fn block(&self, out: &mut String, block: &Block) {
+    fn block(&self, out: &mut String, block: &Block, opens_part: bool) {
         match block {
             Block::Heading {
                 level,
@@ -54,8 +64,13 @@ impl Writer<'_> {
                 slug,
                 ..
             } => {
-                let level = (*level).clamp(1, 6);
-                out.push_str(&format!("<h{level} id=\"{}\">", escape(slug)));
+                let level = level.saturating_sub(self.levels_up).clamp(1, 6);
+                let class = if opens_part {
+                    " class=\"opens-part\""
+                } else {
+                    ""
+                };
+                out.push_str(&format!("<h{level} id=\"{}\"{class}>", escape(slug)));
                 self.inlines(out, content);
                 out.push_str(&format!(
                     "<a class=\"anchor\" href=\"#{}\" aria-label=\"Link to this heading\">#</a></h{level}>\n",
@@ -64,7 +79,14 @@ impl Writer<'_> {
             }
             Block::TableOfContents { .. } => out.push_str(&(self.contents)()),
             Block::Paragraph { content, .. } => {
-                out.push_str("<p>");
+                // "…like this:": it leads in to what follows, and print
+                // keeps it with that.
+                let lead_in = crate::book::plain_text(content).trim_end().ends_with(':');
+                out.push_str(if lead_in {
+                    "<p class=\"lead-in\">"
+                } else {
+                    "<p>"
+                });
                 self.inlines(out, content);
                 out.push_str("</p>\n");
             }
@@ -194,6 +216,7 @@ mod tests {
             books: &BTreeMap::new(),
             diagram: &|i| format!("[diagram {i}]"),
             contents: &|| "[contents]".into(),
+            levels_up: 0,
         };
         let mut out = String::new();
         w.blocks(&mut out, &b.blocks);
@@ -230,5 +253,24 @@ mod tests {
             out.contains("href=\"https://example.org/?a=1&amp;b=2\""),
             "{out}"
         );
+    }
+
+    #[test]
+    fn a_lead_in_and_a_part_opening_game_are_marked_for_print() {
+        let out = html(
+            "# By Other Designers\n## Half Alice Chess\nDraw two tables like this:\n\n    type: cloak\n    . 1 2\n    K\n\nNot a lead-in: it ends here.\n\n## Chess960\n",
+            &BTreeMap::new(),
+        );
+        assert!(
+            out.contains("<h2 id=\"half-alice-chess\" class=\"opens-part\">"),
+            "{out}"
+        );
+        assert!(
+            out.contains("<p class=\"lead-in\">Draw two tables like this:</p>"),
+            "{out}"
+        );
+        assert!(out.contains("<p>Not a lead-in: it ends here.</p>"), "{out}");
+        // Only the `##` right under a part.
+        assert!(out.contains("<h2 id=\"chess960\">"), "{out}");
     }
 }

@@ -9,6 +9,7 @@
 //! their diagrams and a live-reload script.
 
 pub mod alt;
+pub mod grid_table;
 pub mod markup;
 mod search;
 mod templates;
@@ -333,8 +334,9 @@ fn draw_diagram(
     }
     Some(Drawn {
         svg,
-        // The PDF's figures say the same (`pdf::layout`).
-        alt: alt::of_diagram(book, i).unwrap_or_default(),
+        // The PDF's figures say the same (`pdf::layout`), a grid's cells
+        // there in its alt text, here in a table beside it.
+        alt: alt::on_site(book, i).unwrap_or_default(),
         stale: false,
     })
 }
@@ -590,6 +592,10 @@ fn book_files(
             ),
         }
         });
+        if let Some(grid) = entry.diagram.as_ref().and_then(|d| d.as_grid()) {
+            let table = grid_table::word_table(grid);
+            out.push_str(&grid_table::table_html(&table, &format!("{id}-table")));
+        }
         if let Some(Ok(fen)) = sb.fens.get(i) {
             out.push_str(&fen_html(fen));
         }
@@ -644,6 +650,7 @@ fn book_files(
         books: run_anchors,
         diagram: &diagram_html,
         contents: &|| contents_html("", true),
+        levels_up: 0,
     };
     // The diagrams' text ranges: a page's diagrams are those that start
     // between its start and the next page's.
@@ -665,14 +672,30 @@ fn book_files(
             }
             *drawn.borrow_mut() = draw_diagrams(book, &wanted, drawings, style, style_key);
         }
+        // A page's first heading is its h1: a game's `##` is raised; the
+        // front page, unless it opens with a `#`, is headed by the title.
+        let first_level = page.blocks.iter().find_map(|b| match b {
+            Block::Heading { level, .. } => Some(*level),
+            _ => None,
+        });
+        let mut content = String::new();
+        let top = if n == 0 && first_level != Some(1) {
+            content.push_str(&format!(
+                "<h1 class=\"book-title\">{}</h1>\n",
+                escape(&title)
+            ));
+            2
+        } else {
+            1
+        };
         let writer = Writer {
             anchors: &anchors,
             book: &book.name,
             books: run_anchors,
             diagram: &diagram_html,
             contents: &|| contents_html("", false),
+            levels_up: first_level.map_or(0, |l| l.saturating_sub(top)),
         };
-        let mut content = String::new();
         let blocks: Vec<Block> = page.blocks.iter().map(|b| (*b).clone()).collect();
         writer.blocks(&mut content, &blocks);
         print_writer.blocks(&mut print_body, &blocks);
