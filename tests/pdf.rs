@@ -792,3 +792,69 @@ fn no_word_is_hyphenated_across_a_page_break() {
     assert!(lines_seen > 500, "{lines_seen}");
     assert!(hyphens.is_empty(), "{}", hyphens.join("\n"));
 }
+
+/// Issue 41: a section that runs over a page does not end on a runt, a
+/// last page of three lines or fewer and no figure (Adrenaline's "Winning"
+/// heading and one line stood alone so on a letter page). In every format
+/// of the books of [`EVEN_BOOKS`].
+#[test]
+fn no_section_ends_on_a_runt() {
+    let bs = BookStyle::default();
+    let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
+    let mut runts = Vec::new();
+    let mut section_ends = 0;
+    for name in EVEN_BOOKS {
+        let mut diags = Vec::new();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        let book = Book::load(&path, &mut diags).unwrap();
+        let toc = table_of_contents(&book, &mut diags);
+        for format in PageFormat::ALL {
+            let ps = match format {
+                PageFormat::Letter => &bs.letter,
+                PageFormat::A4 => &bs.a4,
+                PageFormat::Booklet => &bs.booklet,
+                PageFormat::Zine => &bs.zine,
+            };
+            let laid = layout(&book, &toc, &Style::default(), &bs, ps, &fonts).unwrap();
+            // The pages a part or a game opens on, and those a heading of
+            // any level opens (no runt: a section's own start).
+            let mut opens = vec![false; laid.pages.len() + 1];
+            let mut headed = vec![false; laid.pages.len() + 1];
+            opens[laid.pages.len()] = true;
+            for e in &laid.outline {
+                if let Some(&(page, y)) = laid.anchors.get(&e.slug) {
+                    opens[page] |= e.level <= 2;
+                    headed[page] |= y <= ps.margin_top + 3.0 * ps.body_size;
+                }
+            }
+            let foot = ps.height - ps.margin_bottom;
+            for (p, page) in laid.pages.iter().enumerate().skip(1) {
+                if opens[p] || headed[p] || !opens[p + 1] {
+                    continue;
+                }
+                section_ends += 1;
+                if page.draws.iter().any(|d| matches!(d, Draw::Svg { .. })) {
+                    continue;
+                }
+                let mut baselines: Vec<f32> = page
+                    .draws
+                    .iter()
+                    .filter_map(|d| match d {
+                        Draw::Text { y, .. } if *y <= foot => Some(*y),
+                        _ => None,
+                    })
+                    .collect();
+                baselines.sort_by(f32::total_cmp);
+                baselines.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+                if baselines.len() <= 3 {
+                    runts.push(format!(
+                        "{name} {format} page index {p}: {} lines",
+                        baselines.len()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(section_ends > 100, "{section_ends}");
+    assert!(runts.is_empty(), "{}", runts.join("\n"));
+}
