@@ -141,6 +141,17 @@ fn the_text_is_set_with_care() {
                 && w.chars().next().is_some_and(char::is_uppercase)
                 && starts_lowercase(next)
         }),
+        // The body's quotes are curly; so are the contents descriptions'
+        // and the front matter's, which are plain text.
+        ("a straight quote", |l, _| l.contains(['\'', '"'])),
+        // "2 – 6 of Hearts": a range is set closed up, "2–6".
+        ("a spaced dash in a number range", |l, _| {
+            let parts: Vec<&str> = l.split(" \u{2013} ").collect();
+            parts.windows(2).any(|w| {
+                w[0].ends_with(|c: char| c.is_ascii_digit())
+                    && w[1].starts_with(|c: char| c.is_ascii_digit())
+            })
+        }),
         // "(2" / "players": a numeral apart from the word it counts.
         ("a numeral apart from its word", |l, next| {
             let digits = last_word(l).trim_start_matches('(');

@@ -13,6 +13,7 @@ use krilla::image::Image;
 use rayon::prelude::*;
 use resvg::usvg;
 
+use super::quotes::curly_quotes;
 use super::style::{BookStyle, PageStyle, parse_colour};
 use super::text::{FaceId, Glyph, GlyphRun, Line, Rgb, Run, SetOptions, Shaper};
 use crate::book::{Block, Book, Inline, plain_text};
@@ -984,23 +985,6 @@ fn colour(text: &str, name: &str, diags: &mut Vec<String>) -> Rgb {
 /// Parses a diagram's SVG with the embedded fonts only (the rasteriser's
 /// parse: one way to read our drawings).
 pub use crate::render::parse_svg;
-
-/// The notice is plain text, not Markdown: its quotes are set as the
-/// book's are. A `'` after a letter is an apostrophe or a closing quote
-/// (Burnett’s), any other an opening quote.
-fn curly_apostrophes(word: &str) -> String {
-    let mut out = String::with_capacity(word.len());
-    let mut after_letter = false;
-    for c in word.chars() {
-        out.push(match c {
-            '\'' if after_letter => '\u{2019}',
-            '\'' => '\u{2018}',
-            c => c,
-        });
-        after_letter = c.is_alphanumeric();
-    }
-    out
-}
 
 /// Lays out the whole book for one page format.
 pub fn layout(
@@ -2020,9 +2004,10 @@ impl<'a> Ctx<'a> {
 
     fn title_page(&mut self) {
         let fm = &self.book.front_matter;
-        let title = fm.title().unwrap_or(&self.book.name).to_string();
-        let subtitle = fm.subtitle().map(str::to_string);
-        let author = fm.get("author").map(str::to_string);
+        // Front matter is plain text: its quotes are curled as the body's.
+        let title = curly_quotes(fm.title().unwrap_or(&self.book.name));
+        let subtitle = fm.subtitle().map(curly_quotes);
+        let author = fm.get("author").map(curly_quotes);
         let size = self.ps.title_size;
         let mut page = VBox::new(self.body, BoxKind::Other);
         page.brk = Brk::NewPage;
@@ -2105,7 +2090,7 @@ impl<'a> Ctx<'a> {
             // ("Zombie Chess is a game where…"): it runs on from it.
             if let Some(d) = e.description.as_ref().filter(|_| e.level > 1) {
                 runs.push(Run {
-                    text: format!(" {d}"),
+                    text: format!(" {}", curly_quotes(d)),
                     face: FaceId::Italic,
                     colour: self.colours.muted,
                     link: None,
@@ -2250,7 +2235,7 @@ impl<'a> Ctx<'a> {
                     });
                 } else {
                     runs.push(Run {
-                        text: format!("{space}{}", curly_apostrophes(word)),
+                        text: format!("{space}{}", curly_quotes(word)),
                         face: FaceId::Regular,
                         colour: self.colours.muted,
                         link: None,
@@ -2825,13 +2810,6 @@ mod tests {
         let nine = shaper.shape(FaceId::Regular, "9")[0].id;
         let old_style = fonts.face(FaceId::Regular).rb.glyph_index('9').unwrap().0;
         assert_ne!(nine, old_style, "lining figures are on");
-    }
-
-    #[test]
-    fn the_notice_sets_curly_apostrophes() {
-        assert_eq!(curly_apostrophes("Burnett's"), "Burnett\u{2019}s");
-        assert_eq!(curly_apostrophes("'quoted'"), "\u{2018}quoted\u{2019}");
-        assert_eq!(curly_apostrophes("plain"), "plain");
     }
 
     #[test]
