@@ -121,6 +121,13 @@ impl Fonts {
     }
 }
 
+impl Face {
+    /// Font units per em, as the glyph outlines are drawn.
+    pub fn units_per_em(&self) -> f32 {
+        self.units_per_em
+    }
+}
+
 /// A shaped glyph; lengths in ems, `cluster` a byte offset into its text.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Glyph {
