@@ -912,6 +912,9 @@ struct Ctx<'a> {
     tree_list: Vec<(usize, Measured)>,
     images: Vec<Image>,
     outline: Vec<OutlineEntry>,
+    /// The headings the next one may fall under: each one's written level
+    /// and its level in the structure tree.
+    heading_levels: Vec<(u8, u8)>,
     diags: Vec<Diagnostic>,
     body_started: bool,
     /// Break before the next box: set to `Never` after a heading.
@@ -985,6 +988,18 @@ fn colour(text: &str, name: &str, diags: &mut Vec<String>) -> Rgb {
 /// Parses a diagram's SVG with the embedded fonts only (the rasteriser's
 /// parse: one way to read our drawings).
 pub use crate::render::parse_svg;
+
+/// Whether a `##` heading opens the back matter (Chicago's appendixes,
+/// solutions, glossary and the like) rather than a section of the part
+/// before it: a bookmark at the top, not under the last part.
+fn is_back_matter(title: &str) -> bool {
+    let t = title.trim().to_lowercase();
+    let first = t.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "appendix" | "appendices" | "solutions" | "answers" | "glossary" | "bibliography" | "index"
+    ) || t == "notes"
+}
 
 /// Lays out the whole book for one page format.
 pub fn layout(
@@ -1154,6 +1169,7 @@ pub fn plan<'a>(
         tree_list,
         images: Vec::new(),
         outline: Vec::new(),
+        heading_levels: Vec::new(),
         diags,
         body_started: false,
         next_brk: None,
@@ -1642,6 +1658,18 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The structure-tree level of a heading written at `level`: one below
+    /// the nearest heading before it written higher, so levels never skip
+    /// (a `###` right under the `#` title is an H2).
+    fn tag_level(&mut self, level: u8) -> u8 {
+        while self.heading_levels.last().is_some_and(|&(l, _)| l >= level) {
+            self.heading_levels.pop();
+        }
+        let tag = self.heading_levels.last().map_or(1, |&(_, t)| t + 1);
+        self.heading_levels.push((level, tag));
+        tag
+    }
+
     fn heading(&mut self, level: u8, title: &str, slug: &str, x: f32, width: f32) {
         let t = &self.bs.text;
         let li = usize::from(level.clamp(1, 4)) - 1;
@@ -1662,7 +1690,10 @@ impl<'a> Ctx<'a> {
         let rule_gap = if rule { size * 0.3 } else { 0.0 };
         let mut b = VBox::new(above + text_h + rule_gap + below, BoxKind::Heading(level));
         let base = self.baseline(FaceId::Heading, size, lh);
-        let h = Role::Content(self.open(Kind::Heading(level, title.to_string())));
+        // An appendix is a part of the book of its own, whatever its `##`.
+        let depth = if is_back_matter(title) { 1 } else { level };
+        let tag = self.tag_level(depth);
+        let h = Role::Content(self.open(Kind::Heading(tag, title.to_string())));
         for (i, line) in lines.iter().enumerate() {
             let centre = if level == 1 {
                 (width - line.width) / 2.0
@@ -1705,7 +1736,7 @@ impl<'a> Ctx<'a> {
         };
         b.anchors.push(slug.to_string());
         self.outline.push(OutlineEntry {
-            level,
+            level: depth,
             title: title.to_string(),
             slug: slug.to_string(),
         });
@@ -2014,7 +2045,8 @@ impl<'a> Ctx<'a> {
         let mut y = self.body * 0.3;
         // The book's first heading (one that repeats the title is not
         // drawn again).
-        let h1 = self.open(Kind::Heading(1, title.clone()));
+        let level = self.tag_level(1);
+        let h1 = self.open(Kind::Heading(level, title.clone()));
         let colour = self.colours.heading;
         let t = self.centred(&title, FaceId::Heading, size, colour, 1.15, h1);
         for (mut d, role) in t.draws.into_iter().zip(t.roles) {
@@ -2194,7 +2226,16 @@ impl<'a> Ctx<'a> {
         let lead = size * self.bs.text.leading;
         let hs = self.size() * self.bs.text.heading_scale[2];
         // A heading as the book's sections are, after them.
-        let h = self.open(Kind::Heading(2, heading.clone()));
+        // A part of the book of its own: a bookmark at the top.
+        let level = self.tag_level(1);
+        let h = self.open(Kind::Heading(level, heading.clone()));
+        let anchor = crate::book::slug(&heading);
+        self.pending_anchors.push(anchor.clone());
+        self.outline.push(OutlineEntry {
+            level: 1,
+            title: heading.clone(),
+            slug: anchor,
+        });
         let head = Run {
             text: heading,
             face: FaceId::Heading,
@@ -2361,6 +2402,7 @@ impl<'a> Ctx<'a> {
             tree_list: self.tree_list,
             images: Vec::new(),
             outline: Vec::new(),
+            heading_levels: Vec::new(),
             diags: Vec::new(),
             body_started: false,
             next_brk: None,
@@ -3086,6 +3128,7 @@ mod tests {
             tree_list: Vec::new(),
             images: Vec::new(),
             outline: Vec::new(),
+            heading_levels: Vec::new(),
             diags: Vec::new(),
             body_started: false,
             next_brk: None,
