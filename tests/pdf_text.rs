@@ -166,3 +166,39 @@ fn the_text_is_set_with_care() {
     let found = broken(&books, rules);
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// Each body page carries a running head in its top margin: the book's
+/// title on a left (even) page, the section's on a right (odd) one, and
+/// none on a page that opens a section or in the front matter.
+#[test]
+fn running_heads_name_the_book_and_the_section() {
+    if !support::have("pdftotext", "reading the book's text back") {
+        return;
+    }
+    let pages = pages(&build("rules/rules.md", PageFormat::Letter));
+    let title = "The Rules of Chess Kit";
+    let find = |words: &str| {
+        pages
+            .iter()
+            .position(|p| p.iter().any(|l| l.contains(words)))
+            .unwrap_or_else(|| panic!("no page with {words:?}"))
+    };
+    // Zombie Chess opens on page 1 and runs on over pages 2 and 3.
+    let opening = find("Just because you");
+    assert_eq!(
+        pages[opening][0], "Zombie Chess",
+        "its own heading, no head"
+    );
+    assert!(!pages[opening].iter().any(|l| l == title));
+    assert_eq!(pages[opening + 1][0], title, "page 2, a left page");
+    assert_eq!(
+        pages[opening + 2][0],
+        "Zombie Chess",
+        "page 3, a right page"
+    );
+    // The front matter has none.
+    assert_eq!(pages[find("Introduction")][0], "Introduction");
+    let contents = find("Contents");
+    assert!(contents < opening);
+    assert_eq!(pages[contents][0], "Contents");
+}

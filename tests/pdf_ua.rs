@@ -351,7 +351,7 @@ fn every_draw_is_read_or_an_artifact() {
                         !matches!(d, Draw::Svg { .. } | Draw::PageRef { .. }),
                         "{name}: a diagram marked as decoration"
                     ),
-                    Role::Footer => assert!(matches!(d, Draw::Text { .. })),
+                    Role::Footer | Role::Header => assert!(matches!(d, Draw::Text { .. })),
                 }
             }
             for l in &page.links {

@@ -119,6 +119,8 @@ pub enum Role {
     Layout,
     /// The running footer: the page number.
     Footer,
+    /// The running head: the book's or the section's title.
+    Header,
 }
 
 /// What an element of the book's structure is. The writer makes each a
@@ -912,6 +914,8 @@ struct Ctx<'a> {
     tree_list: Vec<(usize, Measured)>,
     images: Vec<Image>,
     outline: Vec<OutlineEntry>,
+    /// The book's title as the running heads of left pages set it.
+    running_title: String,
     /// The headings the next one may fall under: each one's written level
     /// and its level in the structure tree.
     heading_levels: Vec<(u8, u8)>,
@@ -988,6 +992,30 @@ fn colour(text: &str, name: &str, diags: &mut Vec<String>) -> Rgb {
 /// Parses a diagram's SVG with the embedded fonts only (the rasteriser's
 /// parse: one way to read our drawings).
 pub use crate::render::parse_svg;
+
+/// The running head of page `pi`, as a printed book has it: the book's
+/// title on a left (even) page, the section's on a right (odd) one. Only
+/// on the body's pages (numbered in arabic), and not on a page that opens
+/// a section, whose heading says it already.
+fn running_head(plan: &Plan, pi: usize, book_title: &str) -> Option<String> {
+    let Some(Label::Arabic(n)) = plan.labels.get(pi).copied() else {
+        return None;
+    };
+    let sections = plan.outline.iter().filter(|e| e.level <= 2);
+    let mut current = None;
+    for e in sections {
+        match plan.anchors.get(e.slug.as_str()) {
+            Some(&(p, _)) if p == pi => return None,
+            Some(&(p, _)) if p < pi => current = Some(e.title.as_str()),
+            _ => {}
+        }
+    }
+    if n % 2 == 0 {
+        Some(book_title.to_string())
+    } else {
+        current.map(str::to_string)
+    }
+}
 
 /// Whether a `##` heading opens the back matter (Chicago's appendixes,
 /// solutions, glossary and the like) rather than a section of the part
@@ -1169,6 +1197,7 @@ pub fn plan<'a>(
         tree_list,
         images: Vec::new(),
         outline: Vec::new(),
+        running_title: curly_quotes(book.front_matter.title().unwrap_or(&book.name).trim()),
         heading_levels: Vec::new(),
         diags,
         body_started: false,
@@ -2402,6 +2431,7 @@ impl<'a> Ctx<'a> {
             tree_list: self.tree_list,
             images: Vec::new(),
             outline: Vec::new(),
+            running_title: self.running_title,
             heading_levels: Vec::new(),
             diags: Vec::new(),
             body_started: false,
@@ -2512,6 +2542,23 @@ impl<'a> Ctx<'a> {
                     glyphs,
                 });
                 page.roles.push(Role::Footer);
+            }
+            if let Some(text) = running_head(plan, pi, &self.running_title) {
+                let size = ps.footer_size;
+                let glyphs = self.shaper.shape(FaceId::Italic, &text);
+                let w = super::text::advance(&glyphs) * size;
+                let glyphs = GlyphRun::new(&glyphs);
+                // In the top margin as the number is in the bottom one.
+                page.draws.push(Draw::Text {
+                    x: (ps.width - w) / 2.0,
+                    y: ps.margin_top - ps.footer_gap + size,
+                    size,
+                    face: FaceId::Italic,
+                    colour: self.colours.muted,
+                    text,
+                    glyphs,
+                });
+                page.roles.push(Role::Header);
             }
             debug_assert_eq!(page.draws.len(), page.roles.len());
             emit(page);
@@ -3128,6 +3175,7 @@ mod tests {
             tree_list: Vec::new(),
             images: Vec::new(),
             outline: Vec::new(),
+            running_title: String::new(),
             heading_levels: Vec::new(),
             diags: Vec::new(),
             body_started: false,
