@@ -395,31 +395,18 @@ fn aid_text_is_large_in_lining_figures_and_fills_the_face() {
         .find(|f| f.name == "aid-zombie-chess")
         .unwrap()
         .svg;
-    let card_w: f64 = svg
-        .split("width=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let card_h: f64 = svg
-        .split("height=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let size = |attr: &str| -> f64 {
+        let at = svg.split(&format!("{attr}=\"")).nth(1).unwrap();
+        at[..at.find('"').unwrap()].parse().unwrap()
+    };
+    let (card_w, card_h) = (size("width"), size("height"));
     // Each run: its baseline and its size in points (the card is 180 pt
     // wide; Raleway has 1000 units to the em).
     let runs: Vec<(String, f64, f64)> = svg
         .split("<g transform=\"translate(")
         .skip(1)
         .map(|g| {
-            let mut at = g.split(|c| c == ' ' || c == ')');
+            let mut at = g.split([' ', ')']);
             let _x = at.next();
             let y: f64 = at.next().unwrap().parse().unwrap();
             let scale: f64 = g

@@ -834,7 +834,7 @@ fn aid_svg(
 
     let title_w = f64::from(shaper.width(FaceId::Heading, title, m.title_size as f32));
     if title_w > max_w {
-        diags.push(too_wide(source, title_span, "title", title_w, max_w, &m));
+        diags.push(too_wide(source, title_span, "title", title_w, max_w, m));
     }
     let title_look = Look {
         size: m.title_size,
@@ -886,7 +886,7 @@ fn aid_svg(
             if !full {
                 let width = small_board(&mut body, &mut defs, ranks, top, m, style, shaper);
                 if width > max_w {
-                    diags.push(too_wide(source, line.span, "board", width, max_w, &m));
+                    diags.push(too_wide(source, line.span, "board", width, max_w, m));
                 }
             }
             y = bottom;
@@ -929,7 +929,7 @@ fn aid_svg(
                 "line",
                 x - start_x + (start_x - m.pad),
                 max_w,
-                &m,
+                m,
             ));
         }
     }

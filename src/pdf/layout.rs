@@ -2447,6 +2447,23 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// A line of the page's margins (its number, its running head): small,
+    /// muted and centred, its baseline at `y`.
+    fn margin_line(&mut self, text: String, face: FaceId, y: f32) -> Draw {
+        let size = self.ps.footer_size;
+        let glyphs = self.shaper.shape(face, &text);
+        let w = super::text::advance(&glyphs) * size;
+        Draw::Text {
+            x: (self.ps.width - w) / 2.0,
+            y,
+            size,
+            face,
+            colour: self.colours.muted,
+            text,
+            glyphs: GlyphRun::new(&glyphs),
+        }
+    }
+
     /// Gives `emit` every page from `next` on whose boxes are all set
     /// (with `all`, every page left), moving their drawings out of the
     /// boxes.
@@ -2527,37 +2544,16 @@ impl<'a> Ctx<'a> {
             }
             // The title page has no number.
             if pi != 0 {
-                let text = page.label.text();
-                let size = ps.footer_size;
-                let glyphs = self.shaper.shape(FaceId::Regular, &text);
-                let w = super::text::advance(&glyphs) * size;
-                let glyphs = GlyphRun::new(&glyphs);
-                page.draws.push(Draw::Text {
-                    x: (ps.width - w) / 2.0,
-                    y: ps.height - ps.margin_bottom + ps.footer_gap,
-                    size,
-                    face: FaceId::Regular,
-                    colour: self.colours.muted,
-                    text,
-                    glyphs,
-                });
+                let y = ps.height - ps.margin_bottom + ps.footer_gap;
+                let number = self.margin_line(page.label.text(), FaceId::Regular, y);
+                page.draws.push(number);
                 page.roles.push(Role::Footer);
             }
             if let Some(text) = running_head(plan, pi, &self.running_title) {
-                let size = ps.footer_size;
-                let glyphs = self.shaper.shape(FaceId::Italic, &text);
-                let w = super::text::advance(&glyphs) * size;
-                let glyphs = GlyphRun::new(&glyphs);
                 // In the top margin as the number is in the bottom one.
-                page.draws.push(Draw::Text {
-                    x: (ps.width - w) / 2.0,
-                    y: ps.margin_top - ps.footer_gap + size,
-                    size,
-                    face: FaceId::Italic,
-                    colour: self.colours.muted,
-                    text,
-                    glyphs,
-                });
+                let y = ps.margin_top - ps.footer_gap + ps.footer_size;
+                let head = self.margin_line(text, FaceId::Italic, y);
+                page.draws.push(head);
                 page.roles.push(Role::Header);
             }
             debug_assert_eq!(page.draws.len(), page.roles.len());
