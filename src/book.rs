@@ -1647,7 +1647,8 @@ pub fn slug(title: &str) -> String {
 
 /// A hyphen with a space either side (or at a line's end) is a dash:
 /// "player - it's" reads "player – it's". Smart punctuation turns `--`
-/// and `---` into dashes but leaves a spaced hyphen alone.
+/// and `---` into dashes but leaves a spaced hyphen alone. Between two
+/// numbers the dash is a range, set closed up: "2 - 6" reads "2–6".
 fn spaced_dashes(inlines: &mut [Inline]) {
     for i in 0..inlines.len() {
         let line_ends = matches!(
@@ -1658,12 +1659,31 @@ fn spaced_dashes(inlines: &mut [Inline]) {
             if t.contains(" - ") {
                 *t = t.replace(" - ", " \u{2013} ");
             }
+            if t.contains(" \u{2013} ") {
+                *t = number_ranges(t);
+            }
             if line_ends && t.ends_with(" -") {
                 t.pop();
                 t.push('\u{2013}');
             }
         }
     }
+}
+
+/// `text` with each spaced en dash between two numerals closed up.
+fn number_ranges(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" \u{2013} ") {
+        let (before, after) = (&rest[..at], &rest[at + " \u{2013} ".len()..]);
+        out.push_str(before);
+        let range = before.ends_with(|c: char| c.is_ascii_digit())
+            && after.starts_with(|c: char| c.is_ascii_digit());
+        out.push_str(if range { "\u{2013}" } else { " \u{2013} " });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -1733,6 +1753,21 @@ mod tests {
                 Inline::Code("c - d".into()),
                 Inline::Text(".".into()),
             ]
+        );
+    }
+
+    #[test]
+    fn a_dash_between_numbers_is_a_closed_up_range() {
+        let (b, _) = book("## A\nThe 2 - 6 of Hearts, 2 -- 4 players, 1 - a pawn - 3.\n");
+        let Block::Paragraph { content, .. } = &b.blocks[1] else {
+            panic!("{:?}", b.blocks);
+        };
+        assert_eq!(
+            content,
+            &vec![Inline::Text(
+                "The 2\u{2013}6 of Hearts, 2\u{2013}4 players, 1 \u{2013} a pawn \u{2013} 3."
+                    .into()
+            )]
         );
     }
 

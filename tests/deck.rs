@@ -298,15 +298,25 @@ fn the_authors_two_sided_form_reads_as_written() {
     // The drawn back shows the numbers and the hanging indent: the
     // continuation starts right of the number's start.
     let svg = &faces[faces[front].back.unwrap()].svg;
+    // Text is drawn as glyph outlines, a group a run, labelled with it.
     let x_of = |text: &str| -> f64 {
         let at = svg
-            .find(&format!(">{text}<"))
+            .find(&format!("aria-label=\"{text}\""))
             .unwrap_or_else(|| panic!("{text} in {svg}"));
-        let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
-        let x = tag.split("x=\"").nth(1).unwrap().split('"').next().unwrap();
+        let tag = &svg[svg[..at].rfind("<g ").unwrap()..at];
+        let x = tag
+            .split("translate(")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
         x.parse().unwrap()
     };
-    assert!(svg.contains(">1. <") && svg.contains(">2. <"), "{svg}");
+    assert!(
+        svg.contains("aria-label=\"1. \"") && svg.contains("aria-label=\"2. \""),
+        "{svg}"
+    );
     assert!(x_of("ignoring pieces on the") > x_of("1. ") + 1.0);
     assert_eq!(x_of("ignoring pieces on the"), x_of("Make a legal move,"));
     assert_eq!(x_of("Then the next player."), x_of("1. "));
@@ -369,6 +379,84 @@ fn book_of(text: &str) -> Book {
     let book = Book::parse(SourceFile::new("book.md", text), &mut diags);
     assert!(diags.is_empty(), "{diags:?}");
     book
+}
+
+#[test]
+fn aid_text_is_large_in_lining_figures_and_fills_the_face() {
+    // The bundled Zombie Chess card: short, with a figure in it.
+    let aids = aids_of(
+        "## Zombie Chess\n2 players\nChess set\nCoins (about 5)\nPencil and paper\n\nStandard starting position\n\nDraw board to record\nwhere you bury pieces.\n",
+    )
+    .unwrap();
+    let style = Style::default();
+    let faces = faces(&book_of("## Zombie Chess\nRules.\n"), &aids, &style).unwrap();
+    let svg = &faces
+        .iter()
+        .find(|f| f.name == "aid-zombie-chess")
+        .unwrap()
+        .svg;
+    let size = |attr: &str| -> f64 {
+        let at = svg.split(&format!("{attr}=\"")).nth(1).unwrap();
+        at[..at.find('"').unwrap()].parse().unwrap()
+    };
+    let (card_w, card_h) = (size("width"), size("height"));
+    // Each run: its baseline and its size in points (the card is 180 pt
+    // wide; Raleway has 1000 units to the em).
+    let runs: Vec<(String, f64, f64)> = svg
+        .split("<g transform=\"translate(")
+        .skip(1)
+        .map(|g| {
+            let mut at = g.split([' ', ')']);
+            let _x = at.next();
+            let y: f64 = at.next().unwrap().parse().unwrap();
+            let scale: f64 = g
+                .split("scale(")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let label = g
+                .split("aria-label=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            (label.to_string(), y, scale * 1000.0 * 180.0 / card_w)
+        })
+        .collect();
+    let body: Vec<_> = runs.iter().filter(|(l, ..)| l != "Zombie Chess").collect();
+    assert!(!body.is_empty(), "{svg}");
+    for (label, _, points) in &body {
+        assert!(
+            *points >= 9.5,
+            "{label}: {points:.2} pt, the original's is about 10"
+        );
+    }
+    // The last line sits in the lowest third of the face, not halfway.
+    let lowest = body.iter().map(|(_, y, _)| *y).fold(0.0, f64::max);
+    assert!(
+        lowest > 0.67 * card_h,
+        "the text ends at {lowest:.1} of {card_h}"
+    );
+    // The figure is Raleway's lining 5, not its default old-style one.
+    let fonts = chess_kit_docs::pdf::text::Fonts::new("Raleway", "Fredoka One").unwrap();
+    let old_style = fonts
+        .face(chess_kit_docs::pdf::text::FaceId::Regular)
+        .rb
+        .glyph_index('5')
+        .unwrap()
+        .0;
+    let coins = svg.split("aria-label=\"Coins (about 5)\"").nth(1).unwrap();
+    let coins = &coins[..coins.find("</g>").unwrap()];
+    assert!(coins.contains("<use"), "{coins}");
+    assert!(
+        !coins.contains(&format!("#aid-g0-{old_style}\"")),
+        "old-style 5: {coins}"
+    );
 }
 
 #[test]
@@ -1239,7 +1327,7 @@ fn a_small_board_line_is_drawn_as_a_board_with_the_diagrams_pieces() {
             }
             assert!(((l.1 + l.3) / 2.0 - mid).abs() < 0.15 * side, "{id} level");
             let tag = face.svg.split(&format!("id=\"{id}\"")).nth(1).unwrap();
-            assert!(tag.contains(&format!(">{text}</text>")), "{id}");
+            assert!(tag.contains(&format!("aria-label=\"{text}\"")), "{id}");
         }
     }
     // The board sits between the lines above and below it, clear of both.

@@ -12,6 +12,7 @@ use chess_kit_docs::book::Book;
 use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::html::alt;
 use chess_kit_docs::pdf::layout::{Draw, Kind, Role, layout};
+use chess_kit_docs::pdf::quotes::curly_quotes;
 use chess_kit_docs::pdf::text::Fonts;
 use chess_kit_docs::pdf::{BookStyle, PageFormat, PdfOptions, book_pdf};
 use chess_kit_docs::source::SourceFile;
@@ -293,20 +294,64 @@ fn the_tag_tree_reads_in_the_books_order() {
         let toc = table_of_contents(&book, &mut Vec::new());
         let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
         let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
-        // The title page's title, every heading drawn (the outline's), and
-        // the licence notice's.
-        let mut expected = vec![format!("H1 {}", book.front_matter.title().unwrap())];
-        expected.extend(
-            laid.outline
-                .iter()
-                .map(|e| format!("H{} {}", e.level, e.title)),
-        );
-        expected.push(format!("H2 {}", bs.notice.heading));
+        // The title page's title, then every heading drawn (the outline's,
+        // the licence notice's last).
+        let mut expected = vec![curly_quotes(book.front_matter.title().unwrap())];
+        expected.extend(laid.outline.iter().map(|e| e.title.clone()));
+        assert_eq!(laid.outline.last().unwrap().title, bs.notice.heading);
         for format in [PageFormat::Letter, PageFormat::Zine] {
             let read = tagged_headings(&pdf(&book, format), &book.name);
-            assert_eq!(read, expected, "{name} {format}");
+            let titles: Vec<&str> = read.iter().map(|h| h.split_once(' ').unwrap().1).collect();
+            assert_eq!(titles, expected, "{name} {format}");
+            // Levels never skip: the title is an H1, and a heading is at
+            // most one below the one before it ("Introduction", a `###`
+            // under the `#` title, is an H2).
+            let levels: Vec<u32> = read
+                .iter()
+                .map(|h| h[1..].split(' ').next().unwrap().parse().unwrap())
+                .collect();
+            assert_eq!(levels[0], 1, "{name} {format}: {read:?}");
+            for (w, h) in levels.windows(2).zip(&read[1..]) {
+                assert!(
+                    w[1] <= w[0] + 1,
+                    "{name} {format}: {h} skips a level after H{}",
+                    w[0]
+                );
+            }
         }
     }
+}
+
+/// The bookmarks as the outline nests them: the back matter and the
+/// licence are parts of their own, not sections of the last part.
+#[test]
+fn appendixes_and_the_licence_are_top_level_bookmarks() {
+    let bs = BookStyle::default();
+    let book = load("rules/rules.md");
+    let toc = table_of_contents(&book, &mut Vec::new());
+    let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
+    let laid = layout(&book, &toc, &Style::default(), &bs, &bs.letter, &fonts).unwrap();
+    let level = |title: &str| {
+        laid.outline
+            .iter()
+            .find(|e| e.title == title)
+            .unwrap_or_else(|| panic!("no bookmark {title}: {:?}", laid.outline))
+            .level
+    };
+    assert_eq!(level("By Other Designers"), 1);
+    assert_eq!(level("Chess960"), 2, "a game stays under its part");
+    for top in [
+        "Appendix A",
+        "Appendix B",
+        "Solutions",
+        bs.notice.heading.as_str(),
+    ] {
+        assert_eq!(level(top), 1, "{top}");
+    }
+    // The licence bookmark leads to the notice's page.
+    let slug = chess_kit_docs::book::slug(&bs.notice.heading);
+    let (page, _) = laid.anchors[&slug];
+    assert_eq!(page + 1, laid.pages.len(), "the notice is on the last page");
 }
 
 #[test]
@@ -344,7 +389,7 @@ fn every_draw_is_read_or_an_artifact() {
                         !matches!(d, Draw::Svg { .. } | Draw::PageRef { .. }),
                         "{name}: a diagram marked as decoration"
                     ),
-                    Role::Footer => assert!(matches!(d, Draw::Text { .. })),
+                    Role::Footer | Role::Header => assert!(matches!(d, Draw::Text { .. })),
                 }
             }
             for l in &page.links {

@@ -8,6 +8,7 @@
 //! measured with the PDF's shaper and the embedded fonts, so a line that
 //! would not fit is reported at its place instead of being cut.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
@@ -16,6 +17,7 @@ use crate::book::{Block, Book, Inline};
 use crate::diagnostic::Diagnostic;
 use crate::diagram::Piece;
 use crate::pdf::text::{FaceId, Shaper};
+use crate::render::doc::num_fine;
 use crate::render::{UNIT, esc, num};
 use crate::source::{SourceFile, Span};
 use crate::style::Style;
@@ -588,6 +590,7 @@ fn bold_label(runs: &mut Vec<Run>) {
 }
 
 /// Sizes of an aid card, in SVG user units, scaled with the card width.
+#[derive(Clone, Copy)]
 struct Metrics {
     w: f64,
     h: f64,
@@ -632,21 +635,26 @@ impl Metrics {
         }
     }
 
+    /// The same card with its text at `size` user units, its leading and
+    /// gaps in proportion.
+    fn with_body(&self, size: f64) -> Metrics {
+        let k = size / self.body_size;
+        Metrics {
+            body_size: size,
+            leading: self.leading * k,
+            gap: self.gap * k,
+            ..*self
+        }
+    }
+
+    /// User units of `points` of print (the card is 2.5 in, 180 pt, wide).
+    fn points(&self, points: f64) -> f64 {
+        points * self.w / 180.0
+    }
+
     /// Millimetres of print per user unit (the card is 2.5 in wide).
     fn mm(&self, units: f64) -> f64 {
         units * 63.5 / self.w
-    }
-}
-
-/// The family name a face draws with, and its SVG weight and style.
-fn svg_font(face: FaceId, style: &Style) -> (String, u16, bool) {
-    match face {
-        FaceId::Heading => (style.card.letter_font.clone(), 400, false),
-        FaceId::Regular => (crate::assets::BODY_FAMILY.to_string(), 400, false),
-        FaceId::Italic => (crate::assets::BODY_FAMILY.to_string(), 400, true),
-        FaceId::SemiBold => (crate::assets::BODY_FAMILY.to_string(), 600, false),
-        FaceId::Bold => (crate::assets::BODY_FAMILY.to_string(), 700, false),
-        FaceId::BoldItalic => (crate::assets::BODY_FAMILY.to_string(), 700, true),
     }
 }
 
@@ -659,41 +667,62 @@ struct Look<'a> {
     middle: bool,
 }
 
-fn text_element(out: &mut String, x: f64, y: f64, look: &Look, text: &str, style: &Style) {
-    let Look {
-        size,
-        face,
-        fill,
-        middle,
-    } = *look;
-    let (family, weight, italic) = svg_font(face, style);
-    let family = if family.contains(' ') {
-        format!("'{family}'")
-    } else {
-        family
-    };
-    let _ = write!(
-        out,
-        "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\"",
-        num(x),
-        num(y),
-        esc(&family),
-        num(size)
-    );
-    if weight != 400 {
-        let _ = write!(out, " font-weight=\"{weight}\"");
+/// Glyph outlines the card's text uses, each defined once: id → `<path>`.
+type Defs = BTreeMap<String, String>;
+
+/// Draws `text` at (x, y) as glyph outlines shaped with the book's shaper,
+/// whose lining figures (`lnum`) usvg's own text layout cannot turn on:
+/// Raleway's default figures are old-style ("Coins (about 5)" with a 5
+/// that drops below the line). The group's `aria-label` keeps the text.
+fn text_element(
+    out: &mut String,
+    defs: &mut Defs,
+    shaper: &mut Shaper,
+    (x, y): (f64, f64),
+    look: &Look,
+    text: &str,
+) {
+    let glyphs = shaper.shape(look.face, text);
+    let face = shaper.fonts.face(look.face);
+    let upem = f64::from(face.units_per_em());
+    let width = f64::from(crate::pdf::text::advance(&glyphs)) * look.size;
+    let left = if look.middle { x - width / 2.0 } else { x };
+    let mut uses = String::new();
+    let mut pen = 0.0f64;
+    for g in glyphs.iter() {
+        let id = format!("aid-g{}-{}", look.face.index(), g.id);
+        let defined = defs.contains_key(&id)
+            || crate::render::glyphs::path_data(&face.rb, g.id).is_some_and(|d| {
+                defs.insert(id.clone(), format!("<path id=\"{id}\" d=\"{d}\"/>"));
+                true
+            });
+        if defined {
+            let gx = ((pen + f64::from(g.dx)) * upem).round();
+            let gy = (f64::from(g.dy) * upem).round();
+            let _ = write!(uses, "<use href=\"#{id}\"");
+            if gx != 0.0 {
+                let _ = write!(uses, " x=\"{gx}\"");
+            }
+            if gy != 0.0 {
+                let _ = write!(uses, " y=\"{gy}\"");
+            }
+            uses.push_str("/>");
+        }
+        pen += f64::from(g.advance);
     }
-    if italic {
-        out.push_str(" font-style=\"italic\"");
+    if uses.is_empty() {
+        return;
     }
-    if middle {
-        out.push_str(" text-anchor=\"middle\"");
-    }
-    // Spaces at a run's ends separate it from the next run.
+    let scale = look.size / upem;
+    // Font units are y-up: the group flips them onto the baseline.
     let _ = writeln!(
         out,
-        " xml:space=\"preserve\" fill=\"{}\">{}</text>",
-        esc(fill),
+        "<g transform=\"translate({} {}) scale({} -{})\" fill=\"{}\" aria-label=\"{}\">{uses}</g>",
+        num(left),
+        num(y),
+        num_fine(scale),
+        num_fine(scale),
+        esc(look.fill),
         esc(text)
     );
 }
@@ -722,24 +751,71 @@ pub fn aid_side_svg(
             (&back.lines, back.title_span)
         }
     };
-    Some(aid_svg(
-        &aid.title, title_span, lines, source, style, shaper,
-    ))
+    let card = Card {
+        title: &aid.title,
+        title_span,
+        lines,
+        source,
+    };
+    // The largest text that fits, down to the size the cards were written
+    // for: a short card reads at about the original's 10 pt, and its text
+    // reaches further down the face.
+    let base = Metrics::new(style);
+    let (floor, top) = (base.body_size, base.points(MAX_BODY_POINTS));
+    let mut size = top.max(floor);
+    loop {
+        let m = base.with_body(size);
+        match aid_svg(&card, &m, style, shaper) {
+            Ok((svg, last)) => {
+                // What room is left below spreads the groups the author
+                // set apart with blank lines, a line's height each at most.
+                let gaps = lines.iter().filter(|l| l.gap_before).count();
+                let spare = m.last_baseline - last;
+                if gaps == 0 || spare <= 0.0 {
+                    return Some(Ok(svg));
+                }
+                let spread = Metrics {
+                    // (a hair short of it, for rounding)
+                    gap: m.gap + (spare * 0.99 / gaps as f64).min(m.leading),
+                    ..m
+                };
+                return Some(aid_svg(&card, &spread, style, shaper).map(|(svg, _)| svg));
+            }
+            Err(d) if size <= floor => return Some(Err(d)),
+            Err(_) => size = (size - base.points(0.25)).max(floor),
+        }
+    }
 }
 
-fn aid_svg(
-    title: &str,
+/// The largest size of an aid card's text, in points.
+pub const MAX_BODY_POINTS: f64 = 10.5;
+
+/// The text of one side of an aid card and where it comes from.
+struct Card<'a> {
+    title: &'a str,
     title_span: Span,
-    lines: &[AidLine],
-    source: &Arc<SourceFile>,
+    lines: &'a [AidLine],
+    source: &'a Arc<SourceFile>,
+}
+
+/// One side of an aid card as SVG, and the baseline its text ends at.
+fn aid_svg(
+    card: &Card,
+    m: &Metrics,
     style: &Style,
     shaper: &mut Shaper,
-) -> Result<String, Vec<Diagnostic>> {
-    let m = Metrics::new(style);
+) -> Result<(String, f64), Vec<Diagnostic>> {
+    let &Card {
+        title,
+        title_span,
+        lines,
+        source,
+    } = card;
     let c = &style.card;
     let max_w = m.w - 2.0 * m.pad;
     let mut diags = Vec::new();
     let mut body = String::new();
+    let mut defs = Defs::new();
 
     // The frame: the playing cards' rounded rectangle, stroke inside.
     let bw = c.border_width * UNIT;
@@ -758,7 +834,7 @@ fn aid_svg(
 
     let title_w = f64::from(shaper.width(FaceId::Heading, title, m.title_size as f32));
     if title_w > max_w {
-        diags.push(too_wide(source, title_span, "title", title_w, max_w, &m));
+        diags.push(too_wide(source, title_span, "title", title_w, max_w, m));
     }
     let title_look = Look {
         size: m.title_size,
@@ -768,11 +844,11 @@ fn aid_svg(
     };
     text_element(
         &mut body,
-        m.w / 2.0,
-        m.title_baseline,
+        &mut defs,
+        shaper,
+        (m.w / 2.0, m.title_baseline),
         &title_look,
         title,
-        style,
     );
     let _ = writeln!(
         body,
@@ -808,9 +884,9 @@ fn aid_svg(
                 diags.push(card_full(source, first_out.span, title));
             }
             if !full {
-                let width = small_board(&mut body, ranks, top, &m, style, shaper);
+                let width = small_board(&mut body, &mut defs, ranks, top, m, style, shaper);
                 if width > max_w {
-                    diags.push(too_wide(source, line.span, "board", width, max_w, &m));
+                    diags.push(too_wide(source, line.span, "board", width, max_w, m));
                 }
             }
             y = bottom;
@@ -841,7 +917,7 @@ fn aid_svg(
                     fill: &c.black,
                     middle: false,
                 };
-                text_element(&mut body, x, y, &look, &run.text, style);
+                text_element(&mut body, &mut defs, shaper, (x, y), &look, &run.text);
             }
             x += w;
         }
@@ -853,7 +929,7 @@ fn aid_svg(
                 "line",
                 x - start_x + (start_x - m.pad),
                 max_w,
-                &m,
+                m,
             ));
         }
     }
@@ -867,9 +943,17 @@ fn aid_svg(
         w = num(m.w),
         h = num(m.h)
     );
+    if !defs.is_empty() {
+        out.push_str("<defs>\n");
+        for path in defs.values() {
+            out.push_str(path);
+            out.push('\n');
+        }
+        out.push_str("</defs>\n");
+    }
     out.push_str(&body);
     out.push_str("</svg>\n");
-    Ok(out)
+    Ok((out, y))
 }
 
 fn card_full(source: &Arc<SourceFile>, span: Span, title: &str) -> Diagnostic {
@@ -888,6 +972,7 @@ fn card_full(source: &Arc<SourceFile>, span: Span, title: &str) -> Diagnostic {
 /// board and labels together.
 fn small_board(
     out: &mut String,
+    defs: &mut Defs,
     ranks: &[AidLine],
     top: f64,
     m: &Metrics,
@@ -957,12 +1042,12 @@ fn small_board(
         if let Some(l) = &row.left {
             let w = label_w(&row.left, shaper);
             let _ = writeln!(out, "<g id=\"aid-label-{r}-left\">");
-            text_element(out, x0 - gap - w, baseline, &look, l, style);
+            text_element(out, defs, shaper, (x0 - gap - w, baseline), &look, l);
             out.push_str("</g>\n");
         }
         if let Some(l) = &row.right {
             let _ = writeln!(out, "<g id=\"aid-label-{r}-right\">");
-            text_element(out, x0 + board_w + gap, baseline, &look, l, style);
+            text_element(out, defs, shaper, (x0 + board_w + gap, baseline), &look, l);
             out.push_str("</g>\n");
         }
     }

@@ -13,6 +13,7 @@ use krilla::image::Image;
 use rayon::prelude::*;
 use resvg::usvg;
 
+use super::quotes::curly_quotes;
 use super::style::{BookStyle, PageStyle, parse_colour};
 use super::text::{FaceId, Glyph, GlyphRun, Line, Rgb, Run, SetOptions, Shaper};
 use crate::book::{Block, Book, Inline, plain_text};
@@ -118,6 +119,8 @@ pub enum Role {
     Layout,
     /// The running footer: the page number.
     Footer,
+    /// The running head: the book's or the section's title.
+    Header,
 }
 
 /// What an element of the book's structure is. The writer makes each a
@@ -977,6 +980,11 @@ struct Ctx<'a> {
     tree_list: Vec<(usize, Measured)>,
     images: Vec<Image>,
     outline: Vec<OutlineEntry>,
+    /// The book's title as the running heads of left pages set it.
+    running_title: String,
+    /// The headings the next one may fall under: each one's written level
+    /// and its level in the structure tree.
+    heading_levels: Vec<(u8, u8)>,
     diags: Vec<Diagnostic>,
     body_started: bool,
     /// Break before the next box: set to `Never` after a heading.
@@ -1051,21 +1059,40 @@ fn colour(text: &str, name: &str, diags: &mut Vec<String>) -> Rgb {
 /// parse: one way to read our drawings).
 pub use crate::render::parse_svg;
 
-/// The notice is plain text, not Markdown: its quotes are set as the
-/// book's are. A `'` after a letter is an apostrophe or a closing quote
-/// (Burnett’s), any other an opening quote.
-fn curly_apostrophes(word: &str) -> String {
-    let mut out = String::with_capacity(word.len());
-    let mut after_letter = false;
-    for c in word.chars() {
-        out.push(match c {
-            '\'' if after_letter => '\u{2019}',
-            '\'' => '\u{2018}',
-            c => c,
-        });
-        after_letter = c.is_alphanumeric();
+/// The running head of page `pi`, as a printed book has it: the book's
+/// title on a left (even) page, the section's on a right (odd) one. Only
+/// on the body's pages (numbered in arabic), and not on a page that opens
+/// a section, whose heading says it already.
+fn running_head(plan: &Plan, pi: usize, book_title: &str) -> Option<String> {
+    let Some(Label::Arabic(n)) = plan.labels.get(pi).copied() else {
+        return None;
+    };
+    let sections = plan.outline.iter().filter(|e| e.level <= 2);
+    let mut current = None;
+    for e in sections {
+        match plan.anchors.get(e.slug.as_str()) {
+            Some(&(p, _)) if p == pi => return None,
+            Some(&(p, _)) if p < pi => current = Some(e.title.as_str()),
+            _ => {}
+        }
     }
-    out
+    if n % 2 == 0 {
+        Some(book_title.to_string())
+    } else {
+        current.map(str::to_string)
+    }
+}
+
+/// Whether a `##` heading opens the back matter (Chicago's appendixes,
+/// solutions, glossary and the like) rather than a section of the part
+/// before it: a bookmark at the top, not under the last part.
+fn is_back_matter(title: &str) -> bool {
+    let t = title.trim().to_lowercase();
+    let first = t.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "appendix" | "appendices" | "solutions" | "answers" | "glossary" | "bibliography" | "index"
+    ) || t == "notes"
 }
 
 /// Lays out the whole book for one page format.
@@ -1236,6 +1263,8 @@ pub fn plan<'a>(
         tree_list,
         images: Vec::new(),
         outline: Vec::new(),
+        running_title: curly_quotes(book.front_matter.title().unwrap_or(&book.name).trim()),
+        heading_levels: Vec::new(),
         diags,
         body_started: false,
         next_brk: None,
@@ -1725,6 +1754,18 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The structure-tree level of a heading written at `level`: one below
+    /// the nearest heading before it written higher, so levels never skip
+    /// (a `###` right under the `#` title is an H2).
+    fn tag_level(&mut self, level: u8) -> u8 {
+        while self.heading_levels.last().is_some_and(|&(l, _)| l >= level) {
+            self.heading_levels.pop();
+        }
+        let tag = self.heading_levels.last().map_or(1, |&(_, t)| t + 1);
+        self.heading_levels.push((level, tag));
+        tag
+    }
+
     fn heading(&mut self, level: u8, title: &str, slug: &str, x: f32, width: f32) {
         let t = &self.bs.text;
         let li = usize::from(level.clamp(1, 4)) - 1;
@@ -1745,7 +1786,10 @@ impl<'a> Ctx<'a> {
         let rule_gap = if rule { size * 0.3 } else { 0.0 };
         let mut b = VBox::new(above + text_h + rule_gap + below, BoxKind::Heading(level));
         let base = self.baseline(FaceId::Heading, size, lh);
-        let h = Role::Content(self.open(Kind::Heading(level, title.to_string())));
+        // An appendix is a part of the book of its own, whatever its `##`.
+        let depth = if is_back_matter(title) { 1 } else { level };
+        let tag = self.tag_level(depth);
+        let h = Role::Content(self.open(Kind::Heading(tag, title.to_string())));
         for (i, line) in lines.iter().enumerate() {
             let centre = if level == 1 {
                 (width - line.width) / 2.0
@@ -1788,7 +1832,7 @@ impl<'a> Ctx<'a> {
         };
         b.anchors.push(slug.to_string());
         self.outline.push(OutlineEntry {
-            level,
+            level: depth,
             title: title.to_string(),
             slug: slug.to_string(),
         });
@@ -2087,16 +2131,18 @@ impl<'a> Ctx<'a> {
 
     fn title_page(&mut self) {
         let fm = &self.book.front_matter;
-        let title = fm.title().unwrap_or(&self.book.name).to_string();
-        let subtitle = fm.subtitle().map(str::to_string);
-        let author = fm.get("author").map(str::to_string);
+        // Front matter is plain text: its quotes are curled as the body's.
+        let title = curly_quotes(fm.title().unwrap_or(&self.book.name));
+        let subtitle = fm.subtitle().map(curly_quotes);
+        let author = fm.get("author").map(curly_quotes);
         let size = self.ps.title_size;
         let mut page = VBox::new(self.body, BoxKind::Other);
         page.brk = Brk::NewPage;
         let mut y = self.body * 0.3;
         // The book's first heading (one that repeats the title is not
         // drawn again).
-        let h1 = self.open(Kind::Heading(1, title.clone()));
+        let level = self.tag_level(1);
+        let h1 = self.open(Kind::Heading(level, title.clone()));
         let colour = self.colours.heading;
         let t = self.centred(&title, FaceId::Heading, size, colour, 1.15, h1);
         for (mut d, role) in t.draws.into_iter().zip(t.roles) {
@@ -2172,7 +2218,7 @@ impl<'a> Ctx<'a> {
             // ("Zombie Chess is a game where…"): it runs on from it.
             if let Some(d) = e.description.as_ref().filter(|_| e.level > 1) {
                 runs.push(Run {
-                    text: format!(" {d}"),
+                    text: format!(" {}", curly_quotes(d)),
                     face: FaceId::Italic,
                     colour: self.colours.muted,
                     link: None,
@@ -2276,7 +2322,16 @@ impl<'a> Ctx<'a> {
         let lead = size * self.bs.text.leading;
         let hs = self.size() * self.bs.text.heading_scale[2];
         // A heading as the book's sections are, after them.
-        let h = self.open(Kind::Heading(2, heading.clone()));
+        // A part of the book of its own: a bookmark at the top.
+        let level = self.tag_level(1);
+        let h = self.open(Kind::Heading(level, heading.clone()));
+        let anchor = crate::book::slug(&heading);
+        self.pending_anchors.push(anchor.clone());
+        self.outline.push(OutlineEntry {
+            level: 1,
+            title: heading.clone(),
+            slug: anchor,
+        });
         let head = Run {
             text: heading,
             face: FaceId::Heading,
@@ -2317,7 +2372,7 @@ impl<'a> Ctx<'a> {
                     });
                 } else {
                     runs.push(Run {
-                        text: format!("{space}{}", curly_apostrophes(word)),
+                        text: format!("{space}{}", curly_quotes(word)),
                         face: FaceId::Regular,
                         colour: self.colours.muted,
                         link: None,
@@ -2443,6 +2498,8 @@ impl<'a> Ctx<'a> {
             tree_list: self.tree_list,
             images: Vec::new(),
             outline: Vec::new(),
+            running_title: self.running_title,
+            heading_levels: Vec::new(),
             diags: Vec::new(),
             body_started: false,
             next_brk: None,
@@ -2454,6 +2511,23 @@ impl<'a> Ctx<'a> {
             elements: Vec::new(),
             next_elem: 0,
             parent: None,
+        }
+    }
+
+    /// A line of the page's margins (its number, its running head): small,
+    /// muted and centred, its baseline at `y`.
+    fn margin_line(&mut self, text: String, face: FaceId, y: f32) -> Draw {
+        let size = self.ps.footer_size;
+        let glyphs = self.shaper.shape(face, &text);
+        let w = super::text::advance(&glyphs) * size;
+        Draw::Text {
+            x: (self.ps.width - w) / 2.0,
+            y,
+            size,
+            face,
+            colour: self.colours.muted,
+            text,
+            glyphs: GlyphRun::new(&glyphs),
         }
     }
 
@@ -2537,21 +2611,17 @@ impl<'a> Ctx<'a> {
             }
             // The title page has no number.
             if pi != 0 {
-                let text = page.label.text();
-                let size = ps.footer_size;
-                let glyphs = self.shaper.shape(FaceId::Regular, &text);
-                let w = super::text::advance(&glyphs) * size;
-                let glyphs = GlyphRun::new(&glyphs);
-                page.draws.push(Draw::Text {
-                    x: (ps.width - w) / 2.0,
-                    y: ps.height - ps.margin_bottom + ps.footer_gap,
-                    size,
-                    face: FaceId::Regular,
-                    colour: self.colours.muted,
-                    text,
-                    glyphs,
-                });
+                let y = ps.height - ps.margin_bottom + ps.footer_gap;
+                let number = self.margin_line(page.label.text(), FaceId::Regular, y);
+                page.draws.push(number);
                 page.roles.push(Role::Footer);
+            }
+            if let Some(text) = running_head(plan, pi, &self.running_title) {
+                // In the top margin as the number is in the bottom one.
+                let y = ps.margin_top - ps.footer_gap + ps.footer_size;
+                let head = self.margin_line(text, FaceId::Italic, y);
+                page.draws.push(head);
+                page.roles.push(Role::Header);
             }
             debug_assert_eq!(page.draws.len(), page.roles.len());
             emit(page);
@@ -2960,13 +3030,6 @@ mod tests {
     }
 
     #[test]
-    fn the_notice_sets_curly_apostrophes() {
-        assert_eq!(curly_apostrophes("Burnett's"), "Burnett\u{2019}s");
-        assert_eq!(curly_apostrophes("'quoted'"), "\u{2018}quoted\u{2019}");
-        assert_eq!(curly_apostrophes("plain"), "plain");
-    }
-
-    #[test]
     fn a_first_heading_that_repeats_the_title_is_shown_once() {
         let text = "---\ntitle: Karl's Zebra Games\n---\n# Karl's Zebra Games\n\n\
                     ## Table of Contents\n\n## Angle\nSome text.\n";
@@ -3240,6 +3303,8 @@ mod tests {
             tree_list: Vec::new(),
             images: Vec::new(),
             outline: Vec::new(),
+            running_title: String::new(),
+            heading_levels: Vec::new(),
             diags: Vec::new(),
             body_started: false,
             next_brk: None,

@@ -9,6 +9,7 @@
 
 pub mod impose;
 pub mod layout;
+pub mod quotes;
 pub mod style;
 pub mod text;
 pub mod vector;

@@ -121,6 +121,13 @@ impl Fonts {
     }
 }
 
+impl Face {
+    /// Font units per em, as the glyph outlines are drawn.
+    pub fn units_per_em(&self) -> f32 {
+        self.units_per_em
+    }
+}
+
 /// A shaped glyph; lengths in ems, `cluster` a byte offset into its text.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Glyph {
@@ -404,10 +411,63 @@ pub fn hyphenation_points(word: &str) -> Vec<usize> {
     points
 }
 
+/// Whether `word` holds a web address, which a line breaks only where
+/// [`word_breaks`] says and never hyphenates.
+fn is_url(word: &str) -> bool {
+    word.contains("://") || word.trim_start_matches(['(', '[', '<']).starts_with("www.")
+}
+
+/// Whether `word` (past any opening punctuation) starts with a capital: a
+/// name, or a sentence's first word, which is not hyphenated.
+fn is_capitalised(word: &str) -> bool {
+    word.chars()
+        .find(|c| c.is_alphanumeric())
+        .is_some_and(char::is_uppercase)
+}
+
+/// Whether `word` is a numeral (maybe after an opening parenthesis), which
+/// stays on the line of the word after it: "(2 players", "4 kings".
+fn is_numeral(word: &str) -> bool {
+    let digits = word.trim_start_matches(['(', '[']);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Byte offsets inside `word` where a line may break with no hyphen added.
+/// In plain text, after a dash or slash with text on both sides. In a web
+/// address, as Chicago style has it, never inside `https://`: only after a
+/// slash that follows the host, or before a `.`, `?` or `#` in it.
+fn word_breaks(word: &str) -> Vec<usize> {
+    // Text must follow a break, not only closing punctuation.
+    let inside = |at: usize| at > 0 && word[at..].chars().any(char::is_alphanumeric);
+    if !is_url(word) {
+        return word
+            .char_indices()
+            .map(|(i, c)| (i, i + c.len_utf8(), c))
+            .filter(|&(i, end, c)| matches!(c, '-' | '–' | '—' | '/') && i > 0 && end < word.len())
+            .map(|(_, end, _)| end)
+            .collect();
+    }
+    let host = word.find("://").map_or(0, |i| i + 3);
+    let host = word[host..]
+        .find(|c: char| c.is_alphanumeric())
+        .map_or(host, |i| host + i);
+    word.char_indices()
+        .filter(|&(i, _)| i > host)
+        .filter_map(|(i, c)| match c {
+            '/' => Some(i + 1),
+            '.' | '?' | '#' => Some(i),
+            _ => None,
+        })
+        .filter(|&at| inside(at))
+        .collect()
+}
+
 impl Shaper<'_> {
     fn para<'r>(&mut self, runs: &'r [Run], opt: &SetOptions) -> Para<'r> {
         let mut items: Vec<Item> = Vec::new();
         let mut pieces: Vec<Piece<'r>> = Vec::new();
+        // The last word set, across runs.
+        let mut last_word = "";
         for run in runs {
             let space = self.width(run.face, " ", opt.size);
             let mut rest = run.text.as_str();
@@ -429,6 +489,9 @@ impl Shaper<'_> {
                         })
                     );
                     if last_is_box {
+                        if is_numeral(last_word) {
+                            items.push(NO_BREAK);
+                        }
                         let (stretch, shrink) = if opt.ragged {
                             (space * 3.0, 0.0)
                         } else {
@@ -448,6 +511,7 @@ impl Shaper<'_> {
                     .unwrap_or(rest.len());
                 let word = &rest[..n];
                 rest = &rest[n..];
+                last_word = word;
                 self.word(word, run, opt, &mut items, &mut pieces);
             }
         }
@@ -466,28 +530,27 @@ impl Shaper<'_> {
         items: &mut Vec<Item>,
         pieces: &mut Vec<Piece<'r>>,
     ) {
-        // Split after dashes and slashes that have text on both sides.
+        let url = is_url(word);
+        let hyphenate = opt.hyphenate && !url;
         let mut start = 0;
+        let mut cuts = word_breaks(word).into_iter();
         loop {
-            let cut = word[start..]
-                .char_indices()
-                .map(|(i, c)| (i, start + i + c.len_utf8(), c))
-                .find(|&(i, end, c)| {
-                    matches!(c, '-' | '–' | '—' | '/') && i > 0 && end < word.len()
-                })
-                .map(|(_, end, _)| end);
+            let cut = cuts.next();
             self.part(
                 &word[start..cut.unwrap_or(word.len())],
                 run,
                 opt,
+                hyphenate,
                 items,
                 pieces,
             );
             let Some(end) = cut else { break };
+            // A long address is meant to break, and no hyphen shows where:
+            // better than a loose line.
             items.push(Item {
                 kind: Kind::Penalty {
-                    cost: opt.hyphen_penalty,
-                    flagged: true,
+                    cost: if url { 0.0 } else { opt.hyphen_penalty },
+                    flagged: !url,
                     hyphen: None,
                 },
                 width: 0.0,
@@ -499,17 +562,19 @@ impl Shaper<'_> {
     }
 
     /// A part of a word between dashes: boxes, with a hyphen's penalty at
-    /// each hyphenation point.
+    /// each hyphenation point when `hyphenate`.
     fn part<'r>(
         &mut self,
         part: &'r str,
         run: &'r Run,
         opt: &SetOptions,
+        hyphenate: bool,
         items: &mut Vec<Item>,
         pieces: &mut Vec<Piece<'r>>,
     ) {
         let glyphs = self.shape(run.face, part);
-        let points = opt.hyphenate.then(|| self.hyphenation(part));
+        // Names are not hyphenated: "Fischer", not "Fis-cher".
+        let points = (hyphenate && !is_capitalised(part)).then(|| self.hyphenation(part));
         // Only where every later glyph belongs to later text (no ligature
         // across): (byte, glyph index).
         let cuts = points.iter().flat_map(|p| p.iter()).filter_map(|&p| {
@@ -750,6 +815,19 @@ impl Shaper<'_> {
     }
 }
 
+/// A penalty no line breaks at; before a space, it keeps the words on
+/// either side together.
+const NO_BREAK: Item = Item {
+    kind: Kind::Penalty {
+        cost: INFINITE,
+        flagged: false,
+        hyphen: None,
+    },
+    width: 0.0,
+    stretch: 0.0,
+    shrink: 0.0,
+};
+
 fn trim_glue(items: &mut Vec<Item>) {
     while matches!(
         items.last(),
@@ -757,7 +835,8 @@ fn trim_glue(items: &mut Vec<Item>) {
             kind: Kind::Glue,
             ..
         })
-    ) {
+    ) || items.last() == Some(&NO_BREAK)
+    {
         items.pop();
     }
 }
@@ -1052,6 +1131,91 @@ mod tests {
         assert_eq!(hyphenation_points("(permanently)."), vec![4, 6]);
         assert!(hyphenation_points("a1b2c3d").is_empty());
         assert!(hyphenation_points("the").is_empty());
+    }
+
+    #[test]
+    fn web_addresses_break_only_where_chicago_style_allows() {
+        let url = "(https://donkirkby.github.io/chess-kit/rules?x#top).";
+        let at: Vec<&str> = word_breaks(url).iter().map(|&b| &url[b..]).collect();
+        assert_eq!(
+            at,
+            [
+                ".github.io/chess-kit/rules?x#top).",
+                ".io/chess-kit/rules?x#top).",
+                "chess-kit/rules?x#top).",
+                "rules?x#top).",
+                "?x#top).",
+                "#top).",
+            ]
+        );
+        // Plain words still break after their dashes and slashes.
+        let plain = "well-documented/plain";
+        let at: Vec<&str> = word_breaks(plain).iter().map(|&b| &plain[b..]).collect();
+        assert_eq!(at, ["documented/plain", "plain"]);
+        // Set in a measure far too narrow, a web address keeps its `//`
+        // whole, and is never hyphenated.
+        let fonts = fonts();
+        let mut shaper = Shaper::new(&fonts);
+        let lines = shaper.set(
+            &run("see https://donkirkby.github.io/chess-kit/permanently now"),
+            &[30.0],
+            &opts(),
+        );
+        for l in &lines {
+            let t = text_of(l);
+            assert!(
+                !t.trim_end().ends_with(":/") && !t.trim_end().ends_with("https:"),
+                "{t:?}"
+            );
+            assert!(!l.hyphenated, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn names_are_not_hyphenated() {
+        let fonts = fonts();
+        let mut shaper = Shaper::new(&fonts);
+        let hyphens = |shaper: &mut Shaper, text: &str| {
+            let runs = run(text);
+            let para = shaper.para(&runs, &opts());
+            para.items
+                .iter()
+                .filter(|i| {
+                    matches!(
+                        i.kind,
+                        Kind::Penalty {
+                            hyphen: Some(_),
+                            ..
+                        }
+                    )
+                })
+                .count()
+        };
+        // The patterns would split the name; the breaker does not.
+        assert!(!hyphenation_points("Fischer").is_empty());
+        assert_eq!(hyphens(&mut shaper, "Bobby Fischer (Fischer's)"), 0);
+        assert_eq!(hyphens(&mut shaper, "extensive"), 2);
+    }
+
+    #[test]
+    fn a_numeral_keeps_to_the_word_after_it() {
+        let fonts = fonts();
+        let mut shaper = Shaper::new(&fonts);
+        for width in [60.0, 80.0, 100.0, 120.0, 140.0] {
+            let lines = shaper.set(
+                &run("pieces for the game (2 players, 4 kings and 16 pawns) in 3"),
+                &[width],
+                &opts(),
+            );
+            for l in &lines {
+                let t = text_of(l);
+                let last = t.split_whitespace().last().unwrap_or("");
+                assert!(
+                    !is_numeral(last) || std::ptr::eq(l, lines.last().unwrap()),
+                    "{width}: a line ends at a numeral: {t:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -749,6 +749,9 @@ fn draw_page(
                     Some(Role::Footer) => {
                         surface.start_tagged(artifact(ArtifactType::Footer));
                     }
+                    Some(Role::Header) => {
+                        surface.start_tagged(artifact(ArtifactType::Header));
+                    }
                     None => {}
                 }
                 open = role;

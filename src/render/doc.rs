@@ -187,7 +187,7 @@ impl Doc {
 }
 
 /// A scale factor: small numbers need more digits than coordinates.
-fn num_fine(v: f64) -> String {
+pub(crate) fn num_fine(v: f64) -> String {
     let s = format!("{v:.6}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s.is_empty() || s == "-0" {

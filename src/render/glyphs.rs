@@ -151,6 +151,15 @@ fn n(v: f32) -> String {
     super::num(f64::from(v))
 }
 
+/// A glyph's outline as path data in font units (y up), uncached: for
+/// text shaped elsewhere (the player-aid cards, with the book's shaper).
+pub(crate) fn path_data(face: &Face, glyph: u16) -> Option<String> {
+    let mut d = PathData(String::new());
+    face.outline_glyph(GlyphId(glyph), &mut d)
+        .filter(|_| !d.0.is_empty())
+        .map(|_| d.0)
+}
+
 /// A glyph's outline as path data, `None` for one with none (a space).
 /// Made once per glyph and kept: every diagram writes the same few
 /// letters and figures, and turning outlines into text was a tenth of a

@@ -8,9 +8,9 @@
 //! (0, 0) and a1 is the bottom-left square.
 
 mod cards;
-mod doc;
+pub(crate) mod doc;
 mod drawing;
-mod glyphs;
+pub(crate) mod glyphs;
 mod grid;
 mod png;
 mod svg;
