@@ -8,39 +8,19 @@ use chess_kit_docs::book::Book;
 use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::pdf::impose::impose;
 use chess_kit_docs::pdf::layout::{
-    Draw, FULL_ENOUGH, Figure, WELL_FILLED, layout, parse_svg, plan, text_sizes,
+    Draw, FULL_ENOUGH, Figure, Laid, WELL_FILLED, layout, parse_svg, plan, text_sizes,
 };
+use chess_kit_docs::pdf::style::PageStyle;
 use chess_kit_docs::pdf::text::Fonts;
 use chess_kit_docs::pdf::{BookStyle, PageFormat, PdfOptions, book_pdf};
 use chess_kit_docs::style::Style;
 
-/// The bundled books.
-const BOOKS: [&str; 3] = ["rules/rules.md", "rules/new_rules.md", "rules/karl.md"];
-
-/// The books the page-fill goal holds for: the bundled books and the seed
-/// editions (not `published_rules.md`, the Markdown the original pipeline
-/// published, whose diagrams are its own images).
-const EVEN_BOOKS: [&str; 7] = [
-    "rules/rules.md",
-    "rules/new_rules.md",
-    "rules/karl.md",
-    "tests/seeds/rules.md",
-    "tests/seeds/new_rules.md",
-    "tests/seeds/crowded_rules.md",
-    "tests/seeds/karls_variants.md",
-];
+#[path = "support/books.rs"]
+mod books;
+use books::{BOOKS, BOOKS_AND_SEEDS as EVEN_BOOKS};
 
 fn build(name: &str, format: PageFormat) -> Vec<u8> {
-    let mut diags = Vec::new();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-    let book = Book::load(&path, &mut diags).expect("the rulebook loads");
-    let toc = table_of_contents(&book, &mut diags);
-    let options = PdfOptions {
-        format,
-        date: Some((2024, 5, 1)),
-    };
-    let pdf = book_pdf(&book, &toc, &Style::default(), &options)
-        .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render()).collect::<String>()));
+    let pdf = books::pdf(&books::load(name), format);
     // `PDF_OUT=dir cargo test --test pdf` keeps the files to look at.
     if let Some(dir) = std::env::var_os("PDF_OUT") {
         let stem = name.trim_end_matches(".md");
@@ -191,12 +171,7 @@ fn page_fill(name: &str, format: PageFormat) -> Vec<Fill> {
     let pdf = dir.join("book.pdf");
     std::fs::write(&pdf, build(name, format)).unwrap();
     let bs = BookStyle::default();
-    let ps = match format {
-        PageFormat::Letter => &bs.letter,
-        PageFormat::A4 => &bs.a4,
-        PageFormat::Booklet => &bs.booklet,
-        PageFormat::Zine => &bs.zine,
-    };
+    let ps = bs.page(format);
     // The logical pages and where each is printed.
     let mut diags = Vec::new();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
@@ -438,12 +413,7 @@ fn the_card_table_is_kept_on_one_page() {
             .collect();
         assert_eq!(parts.len(), 2, "{name}: black and red");
         for format in PageFormat::ALL {
-            let ps = match format {
-                PageFormat::Letter => &bs.letter,
-                PageFormat::A4 => &bs.a4,
-                PageFormat::Booklet => &bs.booklet,
-                PageFormat::Zine => &bs.zine,
-            };
+            let ps = bs.page(format);
             let laid = layout(&book, &toc, &Style::default(), &bs, ps, &fonts).unwrap();
             let page_of = |diagram: usize| {
                 laid.pages
@@ -561,12 +531,7 @@ fn diagram_text_is_readable_in_every_format() {
     let mut labels = 0;
     let mut small = Vec::new();
     for (name, format) in BOOKS.iter().flat_map(|&n| PageFormat::ALL.map(|f| (n, f))) {
-        let ps = match format {
-            PageFormat::Letter => &bs.letter,
-            PageFormat::A4 => &bs.a4,
-            PageFormat::Booklet => &bs.booklet,
-            PageFormat::Zine => &bs.zine,
-        };
+        let ps = bs.page(format);
         let least_text = if format == PageFormat::Letter {
             7.0
         } else {
@@ -739,56 +704,55 @@ fn a_pdf_handed_over_in_pieces_is_the_pdf_returned_whole() {
     }
 }
 
+/// Each book of [`EVEN_BOOKS`] laid out in each format, given to `each`
+/// with its name, format and page style.
+fn each_layout(mut each: impl FnMut(&str, PageFormat, &PageStyle, &Laid)) {
+    let bs = BookStyle::default();
+    let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
+    for name in EVEN_BOOKS {
+        let book = books::load(name);
+        let toc = table_of_contents(&book, &mut Vec::new());
+        for format in PageFormat::ALL {
+            let ps = bs.page(format);
+            let laid = layout(&book, &toc, &Style::default(), &bs, ps, &fonts).unwrap();
+            each(name, format, ps, &laid);
+        }
+    }
+}
+
 /// Issue 41: no word is hyphenated across a page break ("re-" at the foot
 /// of new_rules' sixth page, "minds" on the next, with a hole between). In
 /// every format of the books of [`EVEN_BOOKS`], no page's last line of
 /// text ends in a hyphen.
 #[test]
 fn no_word_is_hyphenated_across_a_page_break() {
-    let bs = BookStyle::default();
-    let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
     let mut hyphens = Vec::new();
     let mut lines_seen = 0;
-    for name in EVEN_BOOKS {
-        let mut diags = Vec::new();
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-        let book = Book::load(&path, &mut diags).unwrap();
-        let toc = table_of_contents(&book, &mut diags);
-        for format in PageFormat::ALL {
-            let ps = match format {
-                PageFormat::Letter => &bs.letter,
-                PageFormat::A4 => &bs.a4,
-                PageFormat::Booklet => &bs.booklet,
-                PageFormat::Zine => &bs.zine,
+    each_layout(|name, format, ps, laid| {
+        let foot = ps.height - ps.margin_bottom;
+        for (p, page) in laid.pages.iter().enumerate() {
+            // The text drawn on the body's lowest baseline.
+            let texts: Vec<(f32, f32, &str)> = page
+                .draws
+                .iter()
+                .filter_map(|d| match d {
+                    Draw::Text { x, y, text, .. } if *y <= foot => Some((*y, *x, text.as_str())),
+                    _ => None,
+                })
+                .collect();
+            let Some(last) = texts.iter().map(|t| t.0).reduce(f32::max) else {
+                continue;
             };
-            let laid = layout(&book, &toc, &Style::default(), &bs, ps, &fonts).unwrap();
-            let foot = ps.height - ps.margin_bottom;
-            for (p, page) in laid.pages.iter().enumerate() {
-                // The text drawn on the body's lowest baseline.
-                let texts: Vec<(f32, f32, &str)> = page
-                    .draws
-                    .iter()
-                    .filter_map(|d| match d {
-                        Draw::Text { x, y, text, .. } if *y <= foot => {
-                            Some((*y, *x, text.as_str()))
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                let Some(last) = texts.iter().map(|t| t.0).reduce(f32::max) else {
-                    continue;
-                };
-                let mut line: Vec<&(f32, f32, &str)> =
-                    texts.iter().filter(|t| (t.0 - last).abs() < 0.01).collect();
-                line.sort_by(|a, b| a.1.total_cmp(&b.1));
-                let text: String = line.iter().map(|t| t.2).collect();
-                lines_seen += 1;
-                if text.trim_end().ends_with(['-', '\u{2010}']) {
-                    hyphens.push(format!("{name} {format} page index {p}: {text:?}"));
-                }
+            let mut line: Vec<&(f32, f32, &str)> =
+                texts.iter().filter(|t| (t.0 - last).abs() < 0.01).collect();
+            line.sort_by(|a, b| a.1.total_cmp(&b.1));
+            let text: String = line.iter().map(|t| t.2).collect();
+            lines_seen += 1;
+            if text.trim_end().ends_with(['-', '\u{2010}']) {
+                hyphens.push(format!("{name} {format} page index {p}: {text:?}"));
             }
         }
-    }
+    });
     assert!(lines_seen > 500, "{lines_seen}");
     assert!(hyphens.is_empty(), "{}", hyphens.join("\n"));
 }
@@ -799,62 +763,47 @@ fn no_word_is_hyphenated_across_a_page_break() {
 /// of the books of [`EVEN_BOOKS`].
 #[test]
 fn no_section_ends_on_a_runt() {
-    let bs = BookStyle::default();
-    let fonts = Fonts::new(&bs.text.body_family, &bs.text.heading_family).unwrap();
     let mut runts = Vec::new();
     let mut section_ends = 0;
-    for name in EVEN_BOOKS {
-        let mut diags = Vec::new();
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-        let book = Book::load(&path, &mut diags).unwrap();
-        let toc = table_of_contents(&book, &mut diags);
-        for format in PageFormat::ALL {
-            let ps = match format {
-                PageFormat::Letter => &bs.letter,
-                PageFormat::A4 => &bs.a4,
-                PageFormat::Booklet => &bs.booklet,
-                PageFormat::Zine => &bs.zine,
-            };
-            let laid = layout(&book, &toc, &Style::default(), &bs, ps, &fonts).unwrap();
-            // The pages a part or a game opens on, and those a heading of
-            // any level opens (no runt: a section's own start).
-            let mut opens = vec![false; laid.pages.len() + 1];
-            let mut headed = vec![false; laid.pages.len() + 1];
-            opens[laid.pages.len()] = true;
-            for e in &laid.outline {
-                if let Some(&(page, y)) = laid.anchors.get(&e.slug) {
-                    opens[page] |= e.level <= 2;
-                    headed[page] |= y <= ps.margin_top + 3.0 * ps.body_size;
-                }
-            }
-            let foot = ps.height - ps.margin_bottom;
-            for (p, page) in laid.pages.iter().enumerate().skip(1) {
-                if opens[p] || headed[p] || !opens[p + 1] {
-                    continue;
-                }
-                section_ends += 1;
-                if page.draws.iter().any(|d| matches!(d, Draw::Svg { .. })) {
-                    continue;
-                }
-                let mut baselines: Vec<f32> = page
-                    .draws
-                    .iter()
-                    .filter_map(|d| match d {
-                        Draw::Text { y, .. } if *y <= foot => Some(*y),
-                        _ => None,
-                    })
-                    .collect();
-                baselines.sort_by(f32::total_cmp);
-                baselines.dedup_by(|a, b| (*a - *b).abs() < 0.5);
-                if baselines.len() <= 3 {
-                    runts.push(format!(
-                        "{name} {format} page index {p}: {} lines",
-                        baselines.len()
-                    ));
-                }
+    each_layout(|name, format, ps, laid| {
+        // The pages a part or a game opens on, and those a heading of
+        // any level opens (no runt: a section's own start).
+        let mut opens = vec![false; laid.pages.len() + 1];
+        let mut headed = vec![false; laid.pages.len() + 1];
+        opens[laid.pages.len()] = true;
+        for e in &laid.outline {
+            if let Some(&(page, y)) = laid.anchors.get(&e.slug) {
+                opens[page] |= e.level <= 2;
+                headed[page] |= y <= ps.margin_top + 3.0 * ps.body_size;
             }
         }
-    }
+        let foot = ps.height - ps.margin_bottom;
+        for (p, page) in laid.pages.iter().enumerate().skip(1) {
+            if opens[p] || headed[p] || !opens[p + 1] {
+                continue;
+            }
+            section_ends += 1;
+            if page.draws.iter().any(|d| matches!(d, Draw::Svg { .. })) {
+                continue;
+            }
+            let mut baselines: Vec<f32> = page
+                .draws
+                .iter()
+                .filter_map(|d| match d {
+                    Draw::Text { y, .. } if *y <= foot => Some(*y),
+                    _ => None,
+                })
+                .collect();
+            baselines.sort_by(f32::total_cmp);
+            baselines.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+            if baselines.len() <= 3 {
+                runts.push(format!(
+                    "{name} {format} page index {p}: {} lines",
+                    baselines.len()
+                ));
+            }
+        }
+    });
     assert!(section_ends > 100, "{section_ends}");
     assert!(runts.is_empty(), "{}", runts.join("\n"));
 }

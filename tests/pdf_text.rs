@@ -4,28 +4,16 @@
 
 #[allow(dead_code)]
 mod support;
-use std::path::Path;
 use std::process::Command;
 
-use chess_kit_docs::book::Book;
-use chess_kit_docs::contents::table_of_contents;
-use chess_kit_docs::pdf::{PageFormat, PdfOptions, book_pdf};
-use chess_kit_docs::style::Style;
+use chess_kit_docs::pdf::PageFormat;
 
-/// The bundled books.
-const BOOKS: [&str; 3] = ["rules/rules.md", "rules/new_rules.md", "rules/karl.md"];
+#[path = "support/books.rs"]
+mod books;
+use books::BOOKS;
 
 fn build(name: &str, format: PageFormat) -> Vec<u8> {
-    let mut diags = Vec::new();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-    let book = Book::load(&path, &mut diags).expect("the rulebook loads");
-    let toc = table_of_contents(&book, &mut diags);
-    let options = PdfOptions {
-        format,
-        date: Some((2024, 5, 1)),
-    };
-    book_pdf(&book, &toc, &Style::default(), &options)
-        .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render()).collect::<String>()))
+    books::pdf(&books::load(name), format)
 }
 
 /// The lines of a PDF's pages as `pdftotext -bbox-layout` finds them: in

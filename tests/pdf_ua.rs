@@ -3,46 +3,22 @@
 //! tests check what the validator cannot: that the tags carry the site's
 //! alt text, read in the book's order, and cover everything drawn.
 
-use std::path::Path;
-
 #[allow(dead_code)]
 mod support;
 
 use chess_kit_docs::book::Book;
 use chess_kit_docs::contents::table_of_contents;
 use chess_kit_docs::html::alt;
-use chess_kit_docs::pdf::layout::{Draw, Kind, Role, layout};
+use chess_kit_docs::pdf::layout::{Draw, Kind, Role, layout, same_title};
 use chess_kit_docs::pdf::quotes::curly_quotes;
 use chess_kit_docs::pdf::text::Fonts;
-use chess_kit_docs::pdf::{BookStyle, PageFormat, PdfOptions, book_pdf};
+use chess_kit_docs::pdf::{BookStyle, PageFormat};
 use chess_kit_docs::source::SourceFile;
 use chess_kit_docs::style::Style;
 
-/// The bundled books.
-const BOOKS: [&str; 3] = ["rules/rules.md", "rules/new_rules.md", "rules/karl.md"];
-
-fn load(name: &str) -> Book {
-    let mut diags = Vec::new();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-    Book::load(&path, &mut diags).expect("the rulebook loads")
-}
-
-/// The book's PDF; an error (a PDF/UA-1 rule broken, among others) fails
-/// the test with krilla's list of what is wrong.
-fn pdf(book: &Book, format: PageFormat) -> Vec<u8> {
-    let toc = table_of_contents(book, &mut Vec::new());
-    let options = PdfOptions {
-        format,
-        date: Some((2024, 5, 1)),
-    };
-    book_pdf(book, &toc, &Style::default(), &options).unwrap_or_else(|d| {
-        panic!(
-            "{} {format}: {}",
-            book.name,
-            d.iter().map(|d| d.render()).collect::<String>()
-        )
-    })
-}
+#[path = "support/books.rs"]
+mod books;
+use books::{BOOKS, BOOKS_AND_SEEDS, load, pdf, struct_text};
 
 fn count(pdf: &[u8], what: &str) -> usize {
     pdf.windows(what.len())
@@ -254,16 +230,7 @@ fn grid_figures_read_out_every_cell() {
 /// The headings of the tag tree, as poppler reads it (`pdfinfo
 /// -struct-text`), in order: `H2 Zombie Chess`.
 fn tagged_headings(pdf: &[u8], name: &str) -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(format!("{name}.pdf"));
-    std::fs::write(&path, pdf).unwrap();
-    let out = std::process::Command::new("pdfinfo")
-        .arg("-struct-text")
-        .arg(&path)
-        .output()
-        .expect("pdfinfo runs: install poppler-utils");
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = struct_text(pdf, name);
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     lines
         .iter()
@@ -630,24 +597,14 @@ fn source_order(book: &Book) -> String {
         }
     }
     let mut out = String::new();
-    // A first `#` heading that repeats the title (its quotes and dashes
-    // aside) is the title page's.
-    let plain = |s: &str| -> String {
-        s.trim()
-            .chars()
-            .map(|c| match c {
-                '\u{2018}' | '\u{2019}' => '\'',
-                '\u{201c}' | '\u{201d}' => '"',
-                '\u{2013}' | '\u{2014}' => '-',
-                c => c,
-            })
-            .collect()
-    };
-    let title = book.front_matter.title().map(plain);
-    let blocks = match book.blocks.first() {
-        Some(Block::Heading {
-            level: 1, content, ..
-        }) if title == Some(plain(&chess_kit_docs::book::plain_text(content))) => &book.blocks[1..],
+    // A first `#` heading that repeats the title is the title page's.
+    let blocks = match (book.blocks.first(), book.front_matter.title()) {
+        (
+            Some(Block::Heading {
+                level: 1, content, ..
+            }),
+            Some(title),
+        ) if same_title(&chess_kit_docs::book::plain_text(content), title) => &book.blocks[1..],
         _ => &book.blocks[..],
     };
     walk(blocks, &mut out);
@@ -658,16 +615,7 @@ fn source_order(book: &Book) -> String {
 /// letters, without the title page's title (the front matter's, or the
 /// file's name) and the licence's heading.
 fn tagged_order(pdf: &[u8], name: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(format!("{name}.pdf"));
-    std::fs::write(&path, pdf).unwrap();
-    let out = std::process::Command::new("pdfinfo")
-        .arg("-struct-text")
-        .arg(&path)
-        .output()
-        .expect("pdfinfo runs: install poppler-utils");
-    assert!(out.status.success());
-    let order: String = String::from_utf8_lossy(&out.stdout)
+    let order: String = struct_text(pdf, name)
         .lines()
         .map(str::trim_start)
         .filter_map(|l| {
@@ -692,16 +640,7 @@ fn figures_are_read_between_the_headings_they_stand_between() {
     if !support::have("pdfinfo", "reading the PDF's tag tree") {
         return;
     }
-    let books = [
-        "rules/rules.md",
-        "rules/new_rules.md",
-        "rules/karl.md",
-        "tests/seeds/rules.md",
-        "tests/seeds/new_rules.md",
-        "tests/seeds/crowded_rules.md",
-        "tests/seeds/karls_variants.md",
-    ];
-    for name in books {
+    for name in BOOKS_AND_SEEDS {
         let book = load(name);
         let source = source_order(&book);
         assert!(source.contains('H'), "{name}");

@@ -1031,7 +1031,7 @@ struct LinkTo {
 }
 
 /// Whether a heading says the same as the title, whatever its quotes.
-fn same_title(heading: &str, title: &str) -> bool {
+pub fn same_title(heading: &str, title: &str) -> bool {
     let plain = |s: &str| -> String {
         s.trim()
             .chars()

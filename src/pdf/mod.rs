@@ -134,12 +134,7 @@ pub fn book_pdf_to(
         &book_style.text.heading_family,
     )
     .map_err(|e| fail(format!("book style: {e}")))?;
-    let page_style = match options.format {
-        PageFormat::Letter => &book_style.letter,
-        PageFormat::A4 => &book_style.a4,
-        PageFormat::Booklet => &book_style.booklet,
-        PageFormat::Zine => &book_style.zine,
-    };
+    let page_style = book_style.page(options.format);
     let (plan, second) = layout::plan(book, toc, drawings, book_style, page_style, &fonts)?;
     let fm = &book.front_matter;
     // PDF/UA wants a title: the book's name when the front matter's is blank.

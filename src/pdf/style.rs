@@ -169,6 +169,16 @@ impl Default for BookStyle {
 }
 
 impl BookStyle {
+    /// The page style of `format`.
+    pub fn page(&self, format: super::PageFormat) -> &PageStyle {
+        match format {
+            super::PageFormat::Letter => &self.letter,
+            super::PageFormat::A4 => &self.a4,
+            super::PageFormat::Booklet => &self.booklet,
+            super::PageFormat::Zine => &self.zine,
+        }
+    }
+
     /// A user's book style: what it names overrides the compiled-in one.
     pub fn from_toml(text: &str) -> Result<BookStyle, toml::de::Error> {
         Ok(BookStyle::from_user(toml::from_str(text)?))
