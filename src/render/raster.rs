@@ -13,15 +13,14 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use resvg::tiny_skia::{self, Pixmap, PixmapMut, PixmapPaint, Transform};
+use resvg::tiny_skia::{self, Pixmap, PixmapMut, Transform};
 use resvg::usvg;
 use xxhash_rust::xxh3::Xxh3;
 
 use super::UNIT;
 
-/// Bytes of pictures kept for the whole run: every piece, card and label
-/// of the bundled books at the default size takes about 6 MB. Past it,
-/// new pictures are drawn and used but not kept.
+/// Bytes of pictures kept for the whole run (it adds up to this much to
+/// the peak memory). Past it, new pictures are drawn and used but not kept.
 const BUDGET: usize = 24 << 20;
 
 /// A group larger than this (user units, a side) is drawn in place: a
@@ -189,15 +188,46 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
             picture
         }
     };
-    pixmap.draw_pixmap(
+    composite(
+        pixmap,
+        &picture.pixmap,
         x as i32 + picture.left,
         y as i32 + picture.top,
-        picture.pixmap.as_ref(),
-        &PixmapPaint::default(),
-        Transform::identity(),
-        None,
     );
     true
+}
+
+/// Source-over of premultiplied pixels at a whole-pixel offset, with
+/// tiny-skia's rounding (`div255` of its low-precision pipeline):
+/// `draw_pixmap` goes through a pattern shader, six times the work.
+fn composite(pixmap: &mut PixmapMut, picture: &Pixmap, x: i32, y: i32) {
+    let (dw, dh) = (pixmap.width() as i32, pixmap.height() as i32);
+    let (sw, sh) = (picture.width() as i32, picture.height() as i32);
+    let (x0, x1) = (x.max(0), (x + sw).min(dw));
+    let (y0, y1) = (y.max(0), (y + sh).min(dh));
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let n = ((x1 - x0) * 4) as usize;
+    let to = pixmap.data_mut();
+    let from = picture.data();
+    for row in y0..y1 {
+        let t = ((row * dw + x0) * 4) as usize;
+        let f = (((row - y) * sw + (x0 - x)) * 4) as usize;
+        for (d, s) in to[t..t + n]
+            .chunks_exact_mut(4)
+            .zip(from[f..f + n].chunks_exact(4))
+        {
+            let keep = 255 - u32::from(s[3]);
+            if keep == 255 {
+                continue;
+            }
+            for c in 0..4 {
+                let v = u32::from(s[c]) + ((u32::from(d[c]) * keep + 255) >> 8);
+                d[c] = v.min(255) as u8;
+            }
+        }
+    }
 }
 
 /// Feeds what the group's children draw, relative to the group, to
