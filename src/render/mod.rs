@@ -13,6 +13,7 @@ mod drawing;
 pub(crate) mod glyphs;
 mod grid;
 mod png;
+mod raster;
 mod svg;
 
 pub use cards::card_svg;

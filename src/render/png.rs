@@ -53,7 +53,7 @@ pub fn tree_to_png(tree: &usvg::Tree, style: &Style) -> Result<Vec<u8>, String> 
     }
     .ok_or_else(|| format!("cannot make a {w} x {h} image"))?;
     let scale = scale as f32;
-    resvg::render(
+    super::raster::render(
         tree,
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
