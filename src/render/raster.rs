@@ -21,7 +21,7 @@ use super::UNIT;
 
 /// Bytes of pictures kept for the whole run (it adds up to this much to
 /// the peak memory). Past it, new pictures are drawn and used but not kept.
-const BUDGET: usize = 24 << 20;
+const BUDGET: usize = 8 << 20;
 
 /// A group larger than this (user units, a side) is drawn in place: a
 /// picture is for what fits in a few squares.
