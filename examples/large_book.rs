@@ -16,6 +16,9 @@ use chess_kit_docs::source::SourceFile;
 #[path = "../tests/large/book.rs"]
 mod large;
 
+/// Makes a book of at least so many diagrams from a seed book.
+type MakeBook = fn(&str, usize, usize) -> String;
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let golf = args.first().is_some_and(|a| a == "--golf");
@@ -29,7 +32,7 @@ fn main() {
         eprintln!("usage: large_book [--golf] DIAGRAMS FOLDER");
         std::process::exit(2);
     };
-    let (seed, make): (&str, fn(&str, usize, usize) -> String) = if golf {
+    let (seed, make): (&str, MakeBook) = if golf {
         ("rules/rules.md", large::golf_book)
     } else {
         ("tests/seeds/rules.md", large::large_book)
