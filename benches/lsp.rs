@@ -11,12 +11,14 @@
 //!
 //! `cargo bench --bench lsp` (`-- 1` for one round)
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Child;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+#[path = "support/compare.rs"]
+mod compare;
 #[path = "../tests/large/book.rs"]
 mod large;
 #[path = "../tests/support/lsp.rs"]
@@ -151,19 +153,7 @@ fn paste_gap(tool: &Path, dir: &Path, small: &str, paste: &str) -> (Duration, Du
 }
 
 fn main() {
-    let rounds: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(3);
-    let mut tools = vec![PathBuf::from(env!("CARGO_BIN_EXE_chess-kit-docs"))];
-    if let Ok(others) = std::env::var("CHESS_KIT_DOCS_BINS") {
-        tools.extend(
-            others
-                .split(':')
-                .filter(|s| !s.is_empty())
-                .map(PathBuf::from),
-        );
-    }
+    let (rounds, tools) = (compare::rounds(), compare::tools());
     let seed = std::fs::read_to_string("tests/seeds/rules.md").unwrap();
     let rules = std::fs::read_to_string("rules/rules.md").unwrap();
     let ten_thousand = book(&seed, 10_000);
