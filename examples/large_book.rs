@@ -1,9 +1,11 @@
 //! Writes a large rulebook, made from `tests/seeds/rules.md`, to measure `build`
-//! on it:
+//! on it; with `--golf`, one made of many Chess Golf sections of
+//! `rules/rules.md` (the game whose checks look across sections):
 //!
 //! ```sh
 //! cargo run --release --example large_book -- 10000 /tmp/large
 //! /usr/bin/time -v target/release/chess-kit-docs build /tmp/large/large.md --out /tmp/large-out
+//! cargo run --release --example large_book -- --golf 10000 /tmp/golf
 //! ```
 
 use std::path::PathBuf;
@@ -14,31 +16,43 @@ use chess_kit_docs::source::SourceFile;
 #[path = "../tests/large/book.rs"]
 mod large;
 
+/// Makes a book of at least so many diagrams from a seed book.
+type MakeBook = fn(&str, usize, usize) -> String;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let golf = args.first().is_some_and(|a| a == "--golf");
+    if golf {
+        args.remove(0);
+    }
     let (Some(count), Some(dir)) = (
         args.first().and_then(|n| n.parse::<usize>().ok()),
         args.get(1),
     ) else {
-        eprintln!("usage: large_book DIAGRAMS FOLDER");
+        eprintln!("usage: large_book [--golf] DIAGRAMS FOLDER");
         std::process::exit(2);
     };
-    let rules = match std::fs::read_to_string("tests/seeds/rules.md") {
+    let (seed, make): (&str, MakeBook) = if golf {
+        ("rules/rules.md", large::golf_book)
+    } else {
+        ("tests/seeds/rules.md", large::large_book)
+    };
+    let rules = match std::fs::read_to_string(seed) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("cannot read tests/seeds/rules.md (run from the repository): {e}");
+            eprintln!("cannot read {seed} (run from the repository): {e}");
             std::process::exit(1);
         }
     };
-    let one = large::large_book(&rules, 1, 1);
+    let one = make(&rules, 1, 1);
     let per_copy = Book::parse(SourceFile::new("one.md", one), &mut Vec::new())
         .diagrams
         .len();
-    let text = large::large_book(&rules, per_copy, count);
+    let text = make(&rules, per_copy, count);
     let diagrams = Book::parse(SourceFile::new("large.md", text.as_str()), &mut Vec::new())
         .diagrams
         .len();
-    let path = PathBuf::from(dir).join("large.md");
+    let path = PathBuf::from(dir).join(if golf { "golf.md" } else { "large.md" });
     if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &text)) {
         eprintln!("cannot write {}: {e}", path.display());
         std::process::exit(1);

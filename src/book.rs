@@ -431,10 +431,11 @@ impl Book {
             .collect();
         let mut counts: BTreeMap<Option<usize>, usize> = BTreeMap::new();
         for &span in found {
+            // The sections stand in book order: the last one before.
             let section = self
                 .sections
-                .iter()
-                .rposition(|s| s.span.start < span.start)
+                .partition_point(|s| s.span.start < span.start)
+                .checked_sub(1)
                 .filter(|&i| {
                     let start = self.sections[i].span.start;
                     !tocs.iter().any(|&t| t > start && t < span.start)
@@ -1306,14 +1307,15 @@ impl Builder<'_> {
                             _ => {}
                         }
                     }
-                    match self.diagram_starts.iter().position(|&s| s == span.start) {
-                        Some(index) => {
+                    // Sorted, as the blocks were found in book order.
+                    match self.diagram_starts.binary_search(&span.start) {
+                        Ok(index) => {
                             if until.is_none() {
                                 self.close_toc(span.start);
                             }
                             out.push(Block::Diagram { index, span });
                         }
-                        None => {
+                        Err(_) => {
                             self.swallowed_diagrams(span);
                             self.raw_images(span);
                             let text = self.source.slice(span).to_string();
@@ -1393,12 +1395,10 @@ impl Builder<'_> {
     /// of the book. A reader of the Markdown would see none of it, so the
     /// diagrams in it are neither checked nor drawn: an error at its start.
     fn swallowed_diagrams(&mut self, html: Span) {
-        let inside: Vec<usize> = self
-            .diagram_starts
-            .iter()
-            .copied()
-            .filter(|&d| d > html.start && d < html.end)
-            .collect();
+        let starts = &self.diagram_starts;
+        let from = starts.partition_point(|&d| d <= html.start);
+        let to = starts.partition_point(|&d| d < html.end);
+        let inside: Vec<usize> = starts[from..to.max(from)].to_vec();
         let Some(&first) = inside.first() else {
             return;
         };

@@ -626,3 +626,91 @@ vim.cmd("qa!")
         version.lines().next().unwrap_or("nvim")
     );
 }
+
+/// The diagnostics after a run of edits, each published as the server
+/// checks in the background (older checks dropped), are those of the
+/// final text checked afresh by a new server: what an edit leaves behind
+/// never differs from a full check.
+#[test]
+fn diagnostics_after_edits_equal_a_full_check_of_the_final_text() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    c.open(&uri, &text);
+    let arrow = line_of(&text, "    arrow: e5, d4, black");
+    let heading = line_of(&text, "## Chess Golf");
+    let golf = line_of(&text, "    arrow: g3, e5, grey");
+    // Sent together, so most are checked once or dropped as stale.
+    let edits = [
+        (range(arrow, 15, arrow, 17), "d3"),
+        (range(heading, 3, heading, 8), "Chss"),
+        (range(golf, 4, golf, 9), "arow"),
+        (range(heading, 3, heading, 7), "Chess"),
+        (range(arrow, 11, arrow, 11), ""),
+    ];
+    let mut final_text = text.clone();
+    for (version, (at, new)) in edits.iter().enumerate() {
+        c.change(&uri, version as i64 + 2, at.clone(), new);
+        final_text = apply(&final_text, at, new);
+    }
+    let last = edits.len() as i64 + 1;
+    let incremental = c.wait(|m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == last
+    })["params"]["diagnostics"]
+        .clone();
+    assert_eq!(c.shutdown(), 0);
+    assert!(
+        incremental.as_array().is_some_and(|d| d.len() >= 2),
+        "the edits leave findings: {incremental}"
+    );
+    let mut fresh = Client::initialized(json!({}));
+    let full = fresh.open(&uri, &final_text);
+    assert_eq!(fresh.shutdown(), 0);
+    assert_eq!(incremental, Value::Array(full));
+}
+
+/// `text` with the protocol range `at` (lines and UTF-16 characters; the
+/// bundled book's edited lines are ASCII) replaced by `new`.
+fn apply(text: &str, at: &Value, new: &str) -> String {
+    let offset = |p: &Value| {
+        let line = p["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + p["character"].as_u64().unwrap() as usize
+    };
+    let (start, end) = (offset(&at["start"]), offset(&at["end"]));
+    format!("{}{new}{}", &text[..start], &text[end..])
+}
+
+/// A request sent while a large book's check runs is answered before that
+/// check's diagnostics arrive: the check runs beside the answers, not
+/// before them.
+#[test]
+fn a_request_is_answered_while_a_large_book_is_checked() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Some 5 MB: a check of a second or so, and far past the size a
+    // request waits for.
+    let large = text.repeat(40);
+    let mut c = Client::initialized(json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": {
+            "uri": uri, "languageId": "markdown", "version": 1, "text": large,
+        }}),
+    );
+    let hover = c.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 30, "character": 6 } }),
+    );
+    assert!(hover.get("error").is_none(), "{hover}");
+    let published_first = c
+        .held
+        .iter()
+        .any(|m| m["method"] == "textDocument/publishDiagnostics");
+    assert!(
+        !published_first,
+        "the hover waited for the check of the whole book"
+    );
+    c.diagnostics(&uri);
+    assert_eq!(c.shutdown(), 0);
+}

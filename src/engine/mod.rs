@@ -120,6 +120,33 @@ pub struct SectionContext<'a> {
     pub diagrams: Vec<&'a DiagramEntry>,
     pub cards: &'a CardTable,
     pub options: &'a Options,
+    /// What a game works out once for the whole book, shared by its sections.
+    pub memo: &'a BookMemo,
+}
+
+/// What a game reads once from the whole book and reuses in each of its
+/// sections (Golf's problems and solutions): made at the first section
+/// that asks, so a book of many sections is read once, not once a section.
+#[derive(Default)]
+pub struct BookMemo {
+    made: std::cell::RefCell<Vec<std::rc::Rc<dyn std::any::Any>>>,
+}
+
+impl BookMemo {
+    /// The `T` made for this book, made now by `make` if none is.
+    pub fn get<T: std::any::Any>(&self, make: impl FnOnce() -> T) -> std::rc::Rc<T> {
+        let found = self
+            .made
+            .borrow()
+            .iter()
+            .find_map(|m| m.clone().downcast::<T>().ok());
+        if let Some(found) = found {
+            return found;
+        }
+        let made = std::rc::Rc::new(make());
+        self.made.borrow_mut().push(made.clone());
+        made
+    }
 }
 
 /// Something the engine reports beside the findings: what it measured
@@ -172,21 +199,33 @@ pub struct RuleDiagnostic {
 
 /// The `##` section a finding in the text at `at` belongs to.
 fn text_section(book: &Book, at: usize) -> Option<String> {
-    book.sections
-        .iter()
-        .rfind(|s| s.span.start <= at)
+    // The sections stand in book order: the last one starting by `at`.
+    let before = book.sections.partition_point(|s| s.span.start <= at);
+    before
+        .checked_sub(1)
+        .map(|i| &book.sections[i])
         .filter(|s| s.level == 2)
         .map(|s| s.title.clone())
+}
+
+/// The diagram whose block holds byte `at`, if any; `wide` counts an empty
+/// block's start as inside it. The diagrams stand in book order, each
+/// block after the one before, so only the last starting by `at` can.
+fn diagram_at(book: &Book, at: usize, wide: bool) -> Option<&DiagramEntry> {
+    let before = book.diagrams.partition_point(|d| d.span.start <= at);
+    let e = &book.diagrams[before.checked_sub(1)?];
+    let end = if wide {
+        e.span.end.max(e.span.start + 1)
+    } else {
+        e.span.end
+    };
+    (at < end).then_some(e)
 }
 
 /// What an allowance names a finding at `span` by: its section's title and,
 /// for a finding in a diagram, the diagram's number in the section.
 pub fn finding_place(book: &Book, span: Span) -> (Option<String>, Option<usize>) {
-    match book
-        .diagrams
-        .iter()
-        .find(|e| e.span.start <= span.start && span.start < e.span.end.max(e.span.start + 1))
-    {
+    match diagram_at(book, span.start, true) {
         Some(e) => (book.section_of(e).map(|s| s.title.clone()), Some(e.number)),
         None => (text_section(book, span.start), None),
     }
@@ -233,10 +272,7 @@ pub fn check_book_with(
     let mut findings = Vec::new();
     let against_setup = setup_text::check_book(book, &mut findings);
     out.extend(findings.into_iter().map(|f| {
-        let entry = book
-            .diagrams
-            .iter()
-            .find(|d| d.span.start <= f.span.start && f.span.start < d.span.end);
+        let entry = diagram_at(book, f.span.start, false);
         to_diag(f, entry)
     }));
     for (index, entry) in book.diagrams.iter().enumerate() {
@@ -267,10 +303,7 @@ pub fn check_book_with(
     let mut findings = Vec::new();
     grids::check_card_tables(&tables, &mut findings);
     out.extend(findings.into_iter().map(|f| {
-        let entry = book
-            .diagrams
-            .iter()
-            .find(|d| d.span.start <= f.span.start && f.span.start < d.span.end);
+        let entry = diagram_at(book, f.span.start, false);
         to_diag(f, entry)
     }));
     // Board diagrams no game's rules check: a warning at their heading.
@@ -303,8 +336,18 @@ pub fn check_book_with(
         };
         out.push(to_diag(f, None));
     }
-    for section in book.chapters() {
-        let idx = book.sections.iter().position(|s| s == section);
+    let memo = BookMemo::default();
+    // Each section's diagrams, gathered in one pass (not a pass a section).
+    let mut by_section: Vec<Vec<&DiagramEntry>> = vec![Vec::new(); book.sections.len()];
+    for d in &book.diagrams {
+        if let Some(list) = d.section.and_then(|i| by_section.get_mut(i)) {
+            list.push(d);
+        }
+    }
+    for (idx, section) in book.sections.iter().enumerate() {
+        if section.level != 2 {
+            continue;
+        }
         let Some(game) = games.games.for_section(section) else {
             continue;
         };
@@ -312,23 +355,20 @@ pub fn check_book_with(
             book,
             section,
             // Not those a stray game heading took out of the section.
-            diagrams: book
-                .diagrams
-                .iter()
-                .filter(|d| d.section == idx && matches!(games.place(d), Place::Game(..)))
+            diagrams: std::mem::take(&mut by_section[idx])
+                .into_iter()
+                .filter(|d| matches!(games.place(d), Place::Game(..)))
                 .collect(),
             cards: &cards,
             options,
+            memo: &memo,
         };
         let mut findings = Vec::new();
         game.check_section(&cx, &mut findings, &mut notes);
         out.extend(findings.into_iter().map(|f| {
             // A finding in a section's text belongs to the diagram it
             // points into, if any.
-            let entry = book
-                .diagrams
-                .iter()
-                .find(|d| d.span.start <= f.span.start && f.span.start < d.span.end);
+            let entry = diagram_at(book, f.span.start, false);
             to_diag(f, entry)
         }));
     }
@@ -366,6 +406,7 @@ fn unchecked_sections<'a>(
     broken: &[String],
 ) -> Vec<(Unchecked<'a>, Vec<&'a DiagramEntry>)> {
     let mut out: Vec<(Unchecked, Vec<&DiagramEntry>)> = Vec::new();
+    let mut groups: std::collections::BTreeMap<(u8, usize), usize> = Default::default();
     for (i, entry) in book.diagrams.iter().enumerate() {
         let board = entry
             .diagram
@@ -388,9 +429,18 @@ fn unchecked_sections<'a>(
             Place::Stray(n) => Unchecked::Stray(n),
             Place::Nowhere => Unchecked::Nowhere,
         };
-        match out.iter_mut().find(|(p, _)| *p == place) {
-            Some((_, entries)) => entries.push(entry),
-            None => out.push((place, vec![entry])),
+        // Each place's group found by key, not by a scan of the groups.
+        let key = match place {
+            Unchecked::Section(s) => (0, s.span.start),
+            Unchecked::Stray(n) => (1, n),
+            Unchecked::Nowhere => (2, 0),
+        };
+        match groups.entry(key) {
+            std::collections::btree_map::Entry::Occupied(g) => out[*g.get()].1.push(entry),
+            std::collections::btree_map::Entry::Vacant(g) => {
+                g.insert(out.len());
+                out.push((place, vec![entry]));
+            }
         }
     }
     out

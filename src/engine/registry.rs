@@ -112,6 +112,14 @@ impl<'a> Games<'a> {
             games: *self,
             book,
             strays: stray_headings(book, self),
+            tocs: book
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    Block::TableOfContents { span } => Some(span.start),
+                    _ => None,
+                })
+                .collect(),
         }
     }
 }
@@ -184,6 +192,9 @@ pub struct BookGames<'a> {
     pub games: Games<'a>,
     book: &'a Book,
     strays: Vec<StrayHeading>,
+    /// Where each top-level `## Table of Contents` starts, in book order:
+    /// found once, as every diagram asks (a scan each was quadratic).
+    tocs: Vec<usize>,
 }
 
 impl<'a> BookGames<'a> {
@@ -206,17 +217,10 @@ impl<'a> BookGames<'a> {
         let section = entry
             .section
             .map_or(0, |i| self.book.sections[i].span.start);
-        let toc = self
-            .book
-            .blocks
-            .iter()
-            .take_while(|b| b.span().start < start)
-            .filter_map(|b| match b {
-                Block::TableOfContents { span } => Some(span.start),
-                _ => None,
-            })
-            .last()
-            .unwrap_or(0);
+        let toc = match self.tocs.partition_point(|&t| t < start) {
+            0 => 0,
+            n => self.tocs[n - 1],
+        };
         let since = section.max(toc);
         let before = self.strays.partition_point(|s| s.span.start < start);
         if let Some(i) = (0..before)
@@ -656,6 +660,7 @@ mod tests {
             diagrams: b.diagrams.iter().collect(),
             cards: &cards,
             options: &options,
+            memo: &Default::default(),
         };
         let (mut out, mut notes) = (Vec::new(), Vec::new());
         game.check_section(&cx, &mut out, &mut notes);

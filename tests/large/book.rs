@@ -67,3 +67,67 @@ fn is_board_row(row: &str) -> bool {
     let cells: Vec<&str> = row.split(' ').collect();
     cells.len() == 8 && cells.iter().all(|c| c.chars().count() == 1)
 }
+
+/// A rulebook of at least `diagrams` diagrams made of Chess Golf sections:
+/// the front matter of `rules` (the bundled `rules/rules.md`), then its
+/// `## Chess Golf` section again and again, each copy followed by the
+/// book's published solutions. Every copy keeps the game's heading, so the
+/// rules check every copy, numbers its lower headings (`### Setup 2`) so no
+/// two anchors are the same, and numbers its problems on from the copy
+/// before (problems 4 to 6 in the second) with their solutions to match.
+/// `per_copy` is how many diagrams one copy holds.
+pub fn golf_book(rules: &str, per_copy: usize, diagrams: usize) -> String {
+    let lines: Vec<&str> = rules.lines().collect();
+    let toc = lines
+        .iter()
+        .position(|l| l.trim() == "## Table of Contents")
+        .map_or(0, |i| i + 1);
+    let start = lines
+        .iter()
+        .position(|l| l.trim() == "## Chess Golf")
+        .unwrap_or(lines.len());
+    let end = lines[start.min(lines.len())..]
+        .iter()
+        .skip(1)
+        .position(|l| l.starts_with("## ") || l.starts_with("# "))
+        .map_or(lines.len(), |i| start + 1 + i);
+    // `N. move, move, ...` under the book's Golf solutions heading.
+    let solutions: Vec<(usize, &str)> = lines
+        .iter()
+        .skip_while(|l| l.trim() != "### Chess Golf Solutions")
+        .skip(1)
+        .take_while(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let (n, moves) = l.split_once(". ")?;
+            Some((n.parse().ok()?, moves))
+        })
+        .collect();
+    let problems = solutions.len();
+    let mut out = String::new();
+    for l in &lines[..toc.min(start)] {
+        out.push_str(l);
+        out.push('\n');
+    }
+    let copies = diagrams.div_ceil(per_copy.max(1)).max(1);
+    for copy in 1..=copies {
+        let first = (copy - 1) * problems;
+        for l in &lines[start.min(end)..end] {
+            match l.strip_prefix("#### Problem ").map(str::parse::<usize>) {
+                Some(Ok(n)) => out.push_str(&format!("#### Problem {}", first + n)),
+                _ => {
+                    out.push_str(l);
+                    if copy > 1 && l.starts_with("###") && l.contains("# ") {
+                        out.push_str(&format!(" {copy}"));
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!("\n### Solutions {copy}\n\n"));
+        for (n, moves) in &solutions {
+            out.push_str(&format!("{}. {moves}\n", first + n));
+        }
+        out.push('\n');
+    }
+    out
+}

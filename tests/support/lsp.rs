@@ -29,7 +29,12 @@ impl Client {
 
     /// The server, started in the folder `cwd`.
     pub fn start_in(cwd: &Path) -> Client {
-        let mut child = Command::new(TOOL)
+        Client::start_tool(Path::new(TOOL), cwd)
+    }
+
+    /// The server of the binary `tool` (another build, to compare with).
+    pub fn start_tool(tool: &Path, cwd: &Path) -> Client {
+        let mut child = Command::new(tool)
             .args(["lsp", "--stdio"])
             .current_dir(cwd)
             .stdin(Stdio::piped())
@@ -102,24 +107,34 @@ impl Client {
     }
 
     pub fn request(&mut self, method: &str, params: Value) -> Value {
+        self.request_within(WAIT, method, params)
+    }
+
+    /// [`Client::request`], its answer awaited for as long as `limit`.
+    pub fn request_within(&mut self, limit: Duration, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        self.wait(|m| m["id"] == id && m.get("method").is_none())
+        self.wait_at_most(limit, |m| m["id"] == id && m.get("method").is_none())
     }
 
     /// The next message `wanted` takes, keeping the others for later.
     pub fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        self.wait_at_most(WAIT, wanted)
+    }
+
+    /// [`Client::wait`], for as long as `limit`.
+    pub fn wait_at_most(&mut self, limit: Duration, wanted: impl Fn(&Value) -> bool) -> Value {
         if let Some(i) = self.held.iter().position(&wanted) {
             return self.held.remove(i);
         }
-        let deadline = Instant::now() + WAIT;
+        let deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let m = self
                 .incoming
                 .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no such message in {WAIT:?}; held: {:?}", self.held));
+                .unwrap_or_else(|_| panic!("no such message in {limit:?}; held: {:?}", self.held));
             if wanted(&m) {
                 return m;
             }

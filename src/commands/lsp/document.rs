@@ -23,6 +23,7 @@ pub fn without_bom(text: &str) -> &str {
 /// Where each line of a text starts, to turn byte offsets into positions
 /// and back. Offsets count in the text without its byte order mark, as the
 /// check's spans do; positions count it, as the editor does (on line 0).
+#[derive(Clone)]
 pub struct LineIndex {
     starts: Vec<usize>,
     encoding: Encoding,

@@ -10,9 +10,13 @@
 //! A document is checked from the editor's text, never from disk, with the
 //! settings of its book root read afresh each time (they are a small file),
 //! so a change to them applies at the next check. Changes that arrive
-//! together are checked once: the check runs when no message is waiting,
-//! or before a request that needs it.
+//! together are checked once: the check starts when no message is waiting.
+//! It runs on a thread of its own ([`checker`]), so requests are answered
+//! while it runs; a request about the document waits for it at most
+//! [`WAIT_FOR_CHECK`] (not at all for a very large text), and a check whose
+//! document changed since is dropped.
 
+mod checker;
 mod document;
 mod features;
 /// The protocol's framing; public for the fuzzer.
@@ -21,8 +25,9 @@ pub mod transport;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender, TryRecvError};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TryRecvError, select};
 use ls_types::{
     CodeActionParams, CompletionParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
     DidOpenTextDocumentParams, DidSaveTextDocumentParams, DocumentSymbolParams, HoverParams,
@@ -34,8 +39,17 @@ use serde_json::{Value, json};
 
 use self::document::{Document, Encoding, LineIndex};
 use self::transport::{Outgoing, error_response};
-use crate::commands::check::{DocumentCheck, check_document};
+use crate::commands::check::DocumentCheck;
 use crate::diagnostic::Diagnostic;
+
+/// How long a request about a document waits for the check of its latest
+/// text before it is answered without one: a check of a book of usual size
+/// takes milliseconds.
+pub const WAIT_FOR_CHECK: Duration = Duration::from_millis(50);
+
+/// A text this long (a very large paste) takes seconds to check: a request
+/// about it is answered at once, never held up by its check.
+const NO_WAIT_BYTES: usize = 1 << 20;
 
 /// Runs the server on standard input and output until the editor says
 /// `exit`. The exit code is 0 after a `shutdown` request, 1 otherwise (as
@@ -54,6 +68,20 @@ struct Open {
     /// A rulebook, checked; other files (the settings) are only followed.
     rulebook: bool,
     check: Option<DocumentCheck>,
+    /// Where the document's latest change (or that of what it is checked
+    /// with) stands in the server's count: a check of an older one is stale.
+    generation: u64,
+    /// The generation `check` was made from.
+    checked: Option<u64>,
+}
+
+impl Open {
+    /// The check of the document's text as it stands now, if done.
+    fn current(&self) -> Option<&DocumentCheck> {
+        (self.checked == Some(self.generation))
+            .then_some(self.check.as_ref())
+            .flatten()
+    }
 }
 
 struct Server {
@@ -68,10 +96,17 @@ struct Server {
     watch_files: bool,
     /// The drawings hovers link to, made at the first hover.
     drawings: Option<features::Drawings>,
+    /// The checking thread: texts to check, and their checks.
+    jobs: Sender<checker::Job>,
+    done: Receiver<checker::Done>,
+    /// Changes counted across documents, so a document closed and opened
+    /// again never takes an older check for its own.
+    changes: u64,
 }
 
 impl Server {
     fn new(out: Sender<Outgoing>) -> Server {
+        let (jobs, done) = checker::spawn();
         Server {
             out,
             encoding: Encoding::Utf16,
@@ -81,6 +116,9 @@ impl Server {
             shutdown: false,
             watch_files: false,
             drawings: None,
+            jobs,
+            done,
+            changes: 0,
         }
     }
 
@@ -104,13 +142,24 @@ impl Server {
             }
         }
         loop {
+            while let Ok(done) = self.done.try_recv() {
+                self.finished(done);
+            }
             let message = match incoming.try_recv() {
                 Ok(m) => m,
                 Err(TryRecvError::Empty) => {
                     self.check_changed();
-                    match incoming.recv() {
-                        Ok(m) => m,
-                        Err(_) => return self.exit_code(),
+                    select! {
+                        recv(incoming) -> m => match m {
+                            Ok(m) => m,
+                            Err(_) => return self.exit_code(),
+                        },
+                        recv(self.done) -> done => {
+                            if let Ok(done) = done {
+                                self.finished(done);
+                            }
+                            continue;
+                        }
                     }
                 }
                 Err(TryRecvError::Disconnected) => return self.exit_code(),
@@ -118,7 +167,10 @@ impl Server {
             match message {
                 Message::Notification(n) if n.method == "exit" => return self.exit_code(),
                 Message::Request(r) => {
-                    self.check_changed();
+                    if let Some(uri) = r.params["textDocument"]["uri"].as_str() {
+                        let key = uri.to_string();
+                        self.wait_for_check(&key);
+                    }
                     let id = r.id.clone();
                     let method = r.method.clone();
                     let reply =
@@ -227,6 +279,7 @@ impl Server {
                 // picks its books: a README or notes get no findings.
                 let rulebook = crate::settings::is_rulebook(&path);
                 let key = item.uri.as_str().to_string();
+                self.changes += 1;
                 self.docs.insert(
                     key.clone(),
                     Open {
@@ -235,6 +288,8 @@ impl Server {
                         doc: Document::new(item.text, item.version, self.encoding),
                         rulebook,
                         check: None,
+                        generation: self.changes,
+                        checked: None,
                     },
                 );
                 if rulebook {
@@ -246,9 +301,11 @@ impl Server {
                     return;
                 };
                 let key = p.text_document.uri.as_str().to_string();
+                self.changes += 1;
                 if let Some(open) = self.docs.get_mut(&key) {
                     open.doc.apply(p.content_changes, p.text_document.version);
                     if open.rulebook {
+                        open.generation = self.changes;
                         self.dirty.insert(key);
                     } else {
                         self.all_dirty();
@@ -284,39 +341,69 @@ impl Server {
     }
 
     fn all_dirty(&mut self) {
-        let rulebooks = self.docs.iter().filter(|(_, o)| o.rulebook);
-        self.dirty.extend(rulebooks.map(|(k, _)| k.clone()));
+        self.changes += 1;
+        for (key, open) in self.docs.iter_mut().filter(|(_, o)| o.rulebook) {
+            open.generation = self.changes;
+            self.dirty.insert(key.clone());
+        }
     }
 
-    /// Checks every changed rulebook and publishes what it found.
+    /// Sends every changed rulebook's text to be checked.
     fn check_changed(&mut self) {
-        if self.dirty.is_empty() {
+        for key in std::mem::take(&mut self.dirty) {
+            let Some(open) = self.docs.get(&key) else {
+                continue;
+            };
+            let job = checker::Job {
+                key,
+                uri: open.uri.clone(),
+                generation: open.generation,
+                version: open.doc.version,
+                path: open.path.clone(),
+                text: open.doc.text.clone(),
+                index: open.doc.index.clone(),
+            };
+            let _ = self.jobs.send(job);
+        }
+    }
+
+    /// A check done: kept and published, unless its document has changed
+    /// since (a newer check is on its way) or was closed.
+    fn finished(&mut self, done: checker::Done) {
+        let Some(open) = self.docs.get_mut(&done.key) else {
+            return;
+        };
+        if done.generation != open.generation {
             return;
         }
-        for key in std::mem::take(&mut self.dirty) {
-            let Some(open) = self.docs.get_mut(&key) else {
-                continue;
-            };
-            let checked = catch_unwind(AssertUnwindSafe(|| {
-                check_document(&open.path, &open.doc.text)
-            }));
-            let Ok(check) = checked else {
-                eprintln!(
-                    "chess-kit-docs lsp: checking {} failed",
-                    crate::paths::shown(&open.path)
-                );
-                continue;
-            };
-            let diagnostics = check
-                .diags
-                .iter()
-                .map(|d| features::diagnostic(&open.doc.index, &open.doc.text, d))
-                .collect();
-            open.check = Some(check);
-            let (uri, version) = (open.uri.clone(), open.doc.version);
-            self.publish(uri, diagnostics, Some(version));
+        // A large book's check takes long to free: not on this thread.
+        if let Some(old) = open.check.replace(done.check)
+            && old.book.source.text.len() >= NO_WAIT_BYTES
+        {
+            std::thread::spawn(move || drop(old));
         }
+        open.checked = Some(done.generation);
+        let _ = self.out.send(Outgoing::Raw(done.publish));
         self.publish_elsewhere();
+    }
+
+    /// Waits, at most [`WAIT_FOR_CHECK`], for the check of the document
+    /// `key`'s latest text, publishing the checks that arrive meanwhile.
+    fn wait_for_check(&mut self, key: &str) {
+        let deadline = Instant::now() + WAIT_FOR_CHECK;
+        loop {
+            let waiting = self.docs.get(key).is_some_and(|o| {
+                o.rulebook && o.current().is_none() && o.doc.text.len() < NO_WAIT_BYTES
+            });
+            if !waiting {
+                return;
+            }
+            self.check_changed();
+            match self.done.recv_deadline(deadline) {
+                Ok(done) => self.finished(done),
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return,
+            }
+        }
     }
 
     /// The settings' problems, at the settings file: published when some
@@ -388,7 +475,7 @@ impl Server {
                 let Some(open) = self.docs.get(at.text_document.uri.as_str()) else {
                     return Ok(Value::Null);
                 };
-                let Some(check) = &open.check else {
+                let Some(check) = open.current() else {
                     return Ok(Value::Null);
                 };
                 let offset = open.doc.offset(at.position);
@@ -441,11 +528,11 @@ impl Server {
         }
     }
 
-    /// An open rulebook and its check, which matches its text (changes are
-    /// checked before any request is answered).
+    /// An open rulebook and the check of its text as it stands; none while
+    /// that check is still running (past [`WAIT_FOR_CHECK`]).
     fn checked(&self, uri: &Uri) -> Option<(&Open, &DocumentCheck)> {
         let open = self.docs.get(uri.as_str())?;
-        Some((open, open.check.as_ref()?))
+        Some((open, open.current()?))
     }
 
     /// The settings file of the rulebook at `path`: the editor's copy when

@@ -19,6 +19,7 @@
 mod borrow;
 pub mod search;
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 pub(crate) use borrow::{BorrowSteps, Captures, Chosen};
@@ -459,10 +460,28 @@ pub(crate) fn check_deal(
     }
 }
 
-/// The heading (`#### Problem N`) just above a diagram, with N.
+/// The heading (`#### Problem N`) just above a diagram, with N: found
+/// from the diagram's own block back to the heading or diagram before it,
+/// so each board costs its neighbourhood, not the book.
 fn problem_heading(book: &Book, entry: &DiagramEntry) -> Option<(usize, Span)> {
-    let mut last: Option<(usize, Span)> = None;
-    for block in &book.blocks {
+    let is_entry = |b: &Block| match b {
+        Block::Diagram { index, .. } => book
+            .diagrams
+            .get(*index)
+            .is_some_and(|d| d.span == entry.span),
+        _ => false,
+    };
+    // The top-level blocks stand in book order, and a diagram's block
+    // starts where its entry does.
+    let after = book
+        .blocks
+        .partition_point(|b| b.span().start <= entry.span.start);
+    let at = match after.checked_sub(1) {
+        Some(k) if is_entry(&book.blocks[k]) => k,
+        // A diagram inside a list or a quote is no problem's diagram.
+        _ => return None,
+    };
+    for block in book.blocks[..at].iter().rev() {
         match block {
             Block::Heading {
                 level,
@@ -470,20 +489,12 @@ fn problem_heading(book: &Book, entry: &DiagramEntry) -> Option<(usize, Span)> {
                 span,
                 ..
             } => {
-                last = (*level >= 3)
+                return (*level >= 3)
                     .then(|| problem_number(&plain_text(content)).map(|n| (n, *span)))
                     .flatten();
             }
             // Only the first diagram under a problem heading is the problem.
-            Block::Diagram { index, .. }
-                if book
-                    .diagrams
-                    .get(*index)
-                    .is_some_and(|d| d.span == entry.span) =>
-            {
-                return last;
-            }
-            Block::Diagram { .. } => last = None,
+            Block::Diagram { .. } => return None,
             _ => {}
         }
     }
@@ -501,43 +512,108 @@ struct Problem<'a> {
     entry: &'a DiagramEntry,
 }
 
+#[cfg(test)]
 fn problems<'a>(book: &'a Book, slug: &str) -> Vec<Problem<'a>> {
-    let mut out = Vec::new();
-    let mut inside = false;
-    let mut pending: Option<(usize, Span)> = None;
-    for block in &book.blocks {
-        match block {
-            Block::Heading {
-                level,
-                content,
-                slug: s,
-                span,
-            } => {
-                if *level <= 2 {
-                    inside = s == slug;
+    GolfBook::new(book).problems(book, slug)
+}
+
+/// The problems and published solutions of every Golf section of a book,
+/// found in one pass over its blocks, so that checking each of many
+/// sections does not read the whole book again.
+struct GolfBook {
+    /// Each section's problems (number, heading, diagram index), by slug.
+    problems: HashMap<String, Vec<(usize, Span, usize)>>,
+    /// Solutions under a "solution" heading, by the slug of the section
+    /// they stand in.
+    local: HashMap<String, Vec<Solution>>,
+    /// Solutions under a heading with "golf" and "solution": every Golf
+    /// section's.
+    everywhere: Vec<Solution>,
+}
+
+impl GolfBook {
+    fn new(book: &Book) -> GolfBook {
+        let mut golf = GolfBook {
+            problems: HashMap::new(),
+            local: HashMap::new(),
+            everywhere: Vec::new(),
+        };
+        // The slug of the `#`/`##` section the walk is in.
+        let mut inside: Option<&str> = None;
+        let mut pending: Option<(usize, Span)> = None;
+        // Under a solutions heading: for every Golf section (`true`) or
+        // for this one.
+        let mut under: Option<bool> = None;
+        for block in &book.blocks {
+            match block {
+                Block::Heading {
+                    level,
+                    content,
+                    slug,
+                    span,
+                } => {
+                    if *level <= 2 {
+                        inside = Some(slug);
+                    }
+                    let title = plain_text(content);
+                    pending = (*level >= 3)
+                        .then(|| problem_number(&title).map(|n| (n, *span)))
+                        .flatten();
+                    let title = title.to_lowercase();
+                    under = (*level >= 3 && title.contains("solution"))
+                        .then(|| title.contains("golf"))
+                        .filter(|&golf| golf || inside.is_some());
                 }
-                pending = (*level >= 3)
-                    .then(|| problem_number(&plain_text(content)).map(|n| (n, *span)))
-                    .flatten();
-            }
-            Block::Diagram { index, .. } if inside => {
-                if let (Some((number, heading)), Some(entry)) =
-                    (pending.take(), book.diagrams.get(*index))
-                {
-                    out.push(Problem {
-                        number,
-                        heading,
-                        entry,
-                    });
+                Block::Diagram { index, .. } => {
+                    if let (Some(slug), Some((number, heading))) = (inside, pending.take())
+                        && book.diagrams.get(*index).is_some()
+                    {
+                        let list = golf.problems.entry(slug.to_string()).or_default();
+                        list.push((number, heading, *index));
+                    }
                 }
+                Block::List { span, .. } => {
+                    let list = match (under, inside) {
+                        (Some(true), _) => &mut golf.everywhere,
+                        (Some(false), Some(slug)) => {
+                            golf.local.entry(slug.to_string()).or_default()
+                        }
+                        _ => continue,
+                    };
+                    parse_list(&book.source.text, *span, list);
+                }
+                _ => {}
             }
-            _ => {}
         }
+        golf
     }
-    out
+
+    fn problems<'a>(&self, book: &'a Book, slug: &str) -> Vec<Problem<'a>> {
+        let found = self.problems.get(slug).map_or(&[][..], Vec::as_slice);
+        found
+            .iter()
+            .filter_map(|&(number, heading, index)| {
+                Some(Problem {
+                    number,
+                    heading,
+                    entry: book.diagrams.get(index)?,
+                })
+            })
+            .collect()
+    }
+
+    /// The section's solutions and every Golf section's, in book order.
+    fn solutions(&self, slug: &str) -> Vec<&Solution> {
+        let local = self.local.get(slug).map_or(&[][..], Vec::as_slice);
+        let mut all: Vec<&Solution> = local.iter().chain(&self.everywhere).collect();
+        // Stable: items of one list keep their order.
+        all.sort_by_key(|s| s.span.start);
+        all
+    }
 }
 
 /// One published solution: `2. e3g3, g1b6, ...`.
+#[derive(Clone)]
 struct Solution {
     number: usize,
     /// The number and its dot.
@@ -549,32 +625,13 @@ struct Solution {
 
 /// The numbered lists under a Golf solutions heading: a `###` heading with
 /// "solution" in the Golf section, or with "golf" and "solution" anywhere.
+#[cfg(test)]
 fn solutions(book: &Book, slug: &str) -> Vec<Solution> {
-    let mut out = Vec::new();
-    let mut inside = false;
-    let mut under = false;
-    for block in &book.blocks {
-        match block {
-            Block::Heading {
-                level,
-                content,
-                slug: s,
-                ..
-            } => {
-                if *level <= 2 {
-                    inside = s == slug;
-                }
-                let title = plain_text(content).to_lowercase();
-                under =
-                    *level >= 3 && title.contains("solution") && (inside || title.contains("golf"));
-            }
-            Block::List { span, .. } if under => {
-                parse_list(&book.source.text, *span, &mut out);
-            }
-            _ => {}
-        }
-    }
-    out
+    GolfBook::new(book)
+        .solutions(slug)
+        .into_iter()
+        .cloned()
+        .collect()
 }
 
 /// Reads `N. move, move, ...` items (with wrapped continuation lines)
@@ -712,8 +769,10 @@ fn moves_text(moves: &[(Square, Square)]) -> String {
 
 fn check_solutions(cx: &SectionContext, out: &mut Vec<Finding>, notes: &mut Vec<Note>) {
     let book = cx.book;
-    let problems = problems(book, &cx.section.slug);
-    let solutions = solutions(book, &cx.section.slug);
+    // Read once for the book, at its first Golf section.
+    let index = cx.memo.get(|| GolfBook::new(book));
+    let problems = index.problems(book, &cx.section.slug);
+    let solutions = index.solutions(&cx.section.slug);
     for p in &problems {
         if !solutions.iter().any(|s| s.number == p.number) {
             out.push(Finding::warning(

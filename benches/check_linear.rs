@@ -1,0 +1,112 @@
+//! `check` is linear in the book: CPU per diagram of `check` on books of
+//! 1,000 and 10,000 diagrams, for the README's large book
+//! (`large_book`) and for one of many Chess Golf sections (`golf_book`).
+//! Each binary (this build, and any named in `CHESS_KIT_DOCS_BINS`,
+//! colon-separated, to compare with a release) runs in turn, round after
+//! round; CPU is the children's user and system time from
+//! `/proc/self/stat` (the machine is shared, so not wall time), summed
+//! over `RUNS` runs.
+//!
+//! `cargo bench --bench check_linear` (`-- 1` for one round)
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use chess_kit_docs::book::Book;
+use chess_kit_docs::source::SourceFile;
+
+#[path = "support/compare.rs"]
+mod compare;
+#[path = "../tests/large/book.rs"]
+mod large;
+
+const RUNS: usize = 5;
+
+/// The CPU time of the children this process has waited for (Linux).
+fn children_cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // cutime and cstime, in USER_HZ (100 a second).
+    Duration::from_millis((ticks(13) + ticks(14)) * 10)
+}
+
+fn write_book(
+    dir: &Path,
+    name: &str,
+    make: fn(&str, usize, usize) -> String,
+    seed: &str,
+    n: usize,
+) -> (PathBuf, usize) {
+    let one = make(seed, 1, 1);
+    let per_copy = Book::parse(SourceFile::new("one.md", one), &mut Vec::new())
+        .diagrams
+        .len();
+    let text = make(seed, per_copy, n);
+    let diagrams = Book::parse(SourceFile::new(name, text.as_str()), &mut Vec::new())
+        .diagrams
+        .len();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    (path, diagrams)
+}
+
+/// CPU per diagram of `tool check book`, over `RUNS` runs.
+fn per_diagram(tool: &Path, book: &Path, diagrams: usize) -> Duration {
+    let before = children_cpu();
+    for _ in 0..RUNS {
+        let status = Command::new(tool)
+            .arg("check")
+            .arg(book)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("the tool runs");
+        assert!(
+            status.code().is_some(),
+            "{} ended by a signal",
+            tool.display()
+        );
+    }
+    (children_cpu() - before) / (RUNS * diagrams) as u32
+}
+
+fn main() {
+    let (rounds, tools) = (compare::rounds(), compare::tools());
+    let seed = std::fs::read_to_string("tests/seeds/rules.md").unwrap();
+    let rules = std::fs::read_to_string("rules/rules.md").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let books = [
+        (
+            "large",
+            large::large_book as fn(&str, usize, usize) -> String,
+            &seed,
+        ),
+        ("golf", large::golf_book, &rules),
+    ];
+    for round in 1..=rounds {
+        for tool in &tools {
+            for (name, make, text) in &books {
+                let (small, n_small) =
+                    write_book(dir.path(), &format!("{name}1000.md"), *make, text, 1_000);
+                let (big, n_big) =
+                    write_book(dir.path(), &format!("{name}10000.md"), *make, text, 10_000);
+                let a = per_diagram(tool, &small, n_small);
+                let b = per_diagram(tool, &big, n_big);
+                println!(
+                    "round {round}, {}, {name} book: CPU per diagram {a:?} at {n_small}, {b:?} at {n_big} ({:+.1} %)",
+                    tool.display(),
+                    (b.as_secs_f64() / a.as_secs_f64() - 1.0) * 100.0
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! The checks of open rulebooks, on a thread of their own, so that the
+//! server answers requests (hover, completion, shutdown) while a long
+//! check runs: a 50 MB paste takes seconds to check. Each check is the
+//! same `check_document` that `check` and `build` share; its findings are
+//! turned into the protocol's diagnostics here too, against the text that
+//! was checked.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::thread;
+
+use crossbeam_channel::{Receiver, Sender, unbounded};
+
+use super::document::LineIndex;
+use super::features;
+use crate::commands::check::{DocumentCheck, check_document};
+
+/// One rulebook's text to check, as it stood at `generation`.
+pub struct Job {
+    pub key: String,
+    pub uri: ls_types::Uri,
+    pub generation: u64,
+    pub version: i32,
+    pub path: PathBuf,
+    pub text: String,
+    /// The index of `text`, for the diagnostics' positions.
+    pub index: LineIndex,
+}
+
+/// A check done: stale, and dropped, when its document changed since
+/// `generation`.
+pub struct Done {
+    pub key: String,
+    pub generation: u64,
+    pub check: DocumentCheck,
+    /// The `publishDiagnostics` message of the check, written out as JSON
+    /// here: for a large book, writing it would hold the server's answers
+    /// up.
+    pub publish: String,
+}
+
+/// Starts the checking thread: jobs in, results out. It ends when the
+/// jobs' sender is dropped.
+pub fn spawn() -> (Sender<Job>, Receiver<Done>) {
+    let (jobs_tx, jobs) = unbounded::<Job>();
+    let (done_tx, done) = unbounded::<Done>();
+    thread::spawn(move || {
+        while let Ok(first) = jobs.recv() {
+            for job in newest(first, &jobs) {
+                let Some(result) = run(job) else { continue };
+                if done_tx.send(result).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    (jobs_tx, done)
+}
+
+/// `first` and every job already waiting, the newest of each document
+/// only: an older text's check would be stale before it began.
+fn newest(first: Job, jobs: &Receiver<Job>) -> Vec<Job> {
+    let mut out = vec![first];
+    while let Ok(job) = jobs.try_recv() {
+        match out.iter_mut().find(|j| j.key == job.key) {
+            Some(older) if older.generation <= job.generation => *older = job,
+            Some(_) => {}
+            None => out.push(job),
+        }
+    }
+    out
+}
+
+fn run(job: Job) -> Option<Done> {
+    let checked = catch_unwind(AssertUnwindSafe(|| {
+        let check = check_document(&job.path, &job.text);
+        let diagnostics = check
+            .diags
+            .iter()
+            .map(|d| features::diagnostic(&job.index, &job.text, d))
+            .collect();
+        let publish = serde_json::json!({
+            "jsonrpc": "2.0",
+            "method": "textDocument/publishDiagnostics",
+            "params": ls_types::PublishDiagnosticsParams {
+                uri: job.uri.clone(),
+                diagnostics,
+                version: Some(job.version),
+            },
+        })
+        .to_string();
+        (check, publish)
+    }));
+    let Ok((check, publish)) = checked else {
+        eprintln!(
+            "chess-kit-docs lsp: checking {} failed",
+            crate::paths::shown(&job.path)
+        );
+        return None;
+    };
+    Some(Done {
+        key: job.key,
+        generation: job.generation,
+        check,
+        publish,
+    })
+}
