@@ -7,6 +7,9 @@
 //! /usr/bin/time -v target/release/chess-kit-docs build /tmp/large/large.md --out /tmp/large-out
 //! cargo run --release --example large_book -- --golf 10000 /tmp/golf
 //! ```
+//!
+//! With `--from BOOK`, the games are those of another book, such as the
+//! current edition's `rules/rules.md`.
 
 use std::path::PathBuf;
 
@@ -25,18 +28,24 @@ fn main() {
     if golf {
         args.remove(0);
     }
+    let mut from = None;
+    if args.first().is_some_and(|a| a == "--from") && args.len() > 1 {
+        from = Some(args.remove(1));
+        args.remove(0);
+    }
     let (Some(count), Some(dir)) = (
         args.first().and_then(|n| n.parse::<usize>().ok()),
         args.get(1),
     ) else {
-        eprintln!("usage: large_book [--golf] DIAGRAMS FOLDER");
+        eprintln!("usage: large_book [--golf] [--from BOOK] DIAGRAMS FOLDER");
         std::process::exit(2);
     };
-    let (seed, make): (&str, MakeBook) = if golf {
-        ("rules/rules.md", large::golf_book)
-    } else {
-        ("tests/seeds/rules.md", large::large_book)
+    let (default, make): (&str, MakeBook) = match (golf, &from) {
+        (true, _) => ("rules/rules.md", large::golf_book),
+        (false, Some(_)) => ("", large::edition_book),
+        (false, None) => ("tests/seeds/rules.md", large::large_book),
     };
+    let seed = from.as_deref().unwrap_or(default);
     let rules = match std::fs::read_to_string(seed) {
         Ok(text) => text,
         Err(e) => {
@@ -44,10 +53,14 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let one = make(&rules, 1, 1);
-    let per_copy = Book::parse(SourceFile::new("one.md", one), &mut Vec::new())
-        .diagrams
-        .len();
+    // One copy's diagrams: two copies' less one's, so that what the book
+    // has once (an appendix) is not counted as a copy's.
+    let diagrams_in = |text: String| {
+        Book::parse(SourceFile::new("one.md", text), &mut Vec::new())
+            .diagrams
+            .len()
+    };
+    let per_copy = diagrams_in(make(&rules, 1, 2)) - diagrams_in(make(&rules, 1, 1));
     let text = make(&rules, per_copy, count);
     let diagrams = Book::parse(SourceFile::new("large.md", text.as_str()), &mut Vec::new())
         .diagrams

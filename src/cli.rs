@@ -145,6 +145,9 @@ enum Command {
         /// that no game's rules check (`--deny unchecked`); may be repeated
         #[arg(long, value_enum, value_name = "WHAT")]
         deny: Vec<Deny>,
+        /// The rulebook that standard input holds (an editor's unsaved copy): its name in messages, its book's settings and allowances [implies `-`]
+        #[arg(long, value_name = "PATH")]
+        stdin_filename: Option<PathBuf>,
     },
     /// Draw one diagram as SVG (the default) or PNG, or give its position as FEN; or write a FEN's position as diagram lines
     #[command(after_help = EXIT_HELP)]
@@ -411,7 +414,14 @@ where
             format,
             shortest,
             deny,
-        } => check(&ui, &CheckOptions { paths, shortest }, format.into(), &deny),
+            stdin_filename,
+        } => check(
+            &ui,
+            &CheckOptions { paths, shortest },
+            stdin_filename.as_deref(),
+            format.into(),
+            &deny,
+        ),
         Command::Render {
             file,
             diagram,
@@ -694,20 +704,33 @@ fn duration(d: std::time::Duration) -> String {
     }
 }
 
-fn check(ui: &Ui, options: &CheckOptions, format: Format, deny: &[Deny]) -> u8 {
-    let stdin = options.paths.iter().any(|p| p == Path::new("-"));
-    if stdin && options.paths.len() > 1 {
+fn check(
+    ui: &Ui,
+    options: &CheckOptions,
+    stdin_filename: Option<&Path>,
+    format: Format,
+    deny: &[Deny],
+) -> u8 {
+    let dash = options.paths.iter().any(|p| p == Path::new("-"));
+    if dash && options.paths.len() > 1 {
         return ui.fail(Failure::Usage(
             "`-` (a rulebook on standard input) is checked alone: give it without other paths"
                 .to_string(),
         ));
     }
+    if stdin_filename.is_some() && !dash && !options.paths.is_empty() {
+        return ui.fail(Failure::Usage(
+            "`--stdin-filename` names the rulebook read from standard input: give it with `-` or no path"
+                .to_string(),
+        ));
+    }
+    let stdin = dash || stdin_filename.is_some();
     let mut found = if stdin {
         match crate::book::read_stdin_text() {
-            Ok(text) => check::check_text(&text, options),
+            Ok(text) => check::check_text(&text, stdin_filename, options),
             Err(e) => {
                 let d = Diagnostic::file_error(
-                    Path::new(commands::STDIN_NAME),
+                    stdin_filename.unwrap_or(Path::new(commands::STDIN_NAME)),
                     format!("cannot read standard input: {e}"),
                 );
                 ui.report(&mut [d], format);

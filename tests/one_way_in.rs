@@ -396,6 +396,62 @@ fn one_book_gives_the_same_findings_through_every_entry_point() {
     assert_same("serve's pages", &want, &serve_findings(&proj));
 }
 
+/// An editor's unsaved copy piped to `check --stdin-filename PATH` is
+/// checked as the file at PATH: named so, with its book's allowances, from
+/// the project and from a subfolder, as `check PATH` checks the file.
+#[test]
+fn stdin_named_by_stdin_filename_is_checked_as_its_file() {
+    let settings = format!(
+        "{SETTINGS_OK}\n[[check.allow]]\nbook = \"book\"\nsection = \"Zombie Chess\"\n\
+         diagram = 2\nrule = \"arrow\"\nreason = \"kept for the example\"\n"
+    );
+    let dir = project(&settings);
+    let proj = dir.path().join("proj");
+    let text = book_text();
+    for (cwd, path) in [
+        (proj.clone(), "rules/book.md"),
+        (proj.join("rules").join("notes"), "../book.md"),
+    ] {
+        let by_file = run(&cwd, &["check", path, "--format", "json"], None);
+        let piped = run(
+            &cwd,
+            &["check", "--stdin-filename", path, "--format", "json"],
+            Some(&text),
+        );
+        let dash = run(
+            &cwd,
+            &["check", "-", "--stdin-filename", path, "--format", "json"],
+            Some(&text),
+        );
+        let stdout = String::from_utf8_lossy(&by_file.stdout);
+        assert!(
+            stdout.contains(r#""allowed":"kept for the example""#)
+                && stdout.contains(&format!(r#""file":"{path}""#)),
+            "{stdout}"
+        );
+        for out in [&piped, &dash] {
+            assert_eq!(out.status.code(), by_file.status.code(), "{out:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                stdout,
+                "in {}",
+                cwd.display()
+            );
+        }
+    }
+    // A second path beside it is a usage error.
+    let out = run(
+        &proj,
+        &["check", "--stdin-filename", "rules/book.md", "rules"],
+        Some(&text),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("give it with `-` or no path"),
+        "{out:?}"
+    );
+}
+
 /// With sound settings the style they name draws every diagram: `render`
 /// of a file and of standard input, and `build`.
 #[test]

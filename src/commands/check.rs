@@ -147,21 +147,31 @@ pub fn check(options: &CheckOptions) -> CheckReport {
 /// `check -`: one rulebook's text, read from standard input, checked as
 /// [`STDIN_NAME`] with the settings `check` with no path would use
 /// ([`Settings::for_stdin`]); its images and contents file are looked
-/// for in the folder it stands in.
-pub fn check_text(text: &str, options: &CheckOptions) -> CheckReport {
+/// for in the folder it stands in. With `--stdin-filename`, the text is
+/// checked as the rulebook at `name` (an editor's unsaved copy): named so,
+/// with that book's settings, contents file and allowances, as the
+/// language server checks it.
+pub fn check_text(text: &str, name: Option<&Path>, options: &CheckOptions) -> CheckReport {
     let started = Instant::now();
-    let settings = Settings::for_stdin(&Flags::default());
+    let settings = match name {
+        Some(path) => Settings::for_file(path),
+        None => Settings::for_stdin(&Flags::default()),
+    };
     let diags = settings.problems.clone();
     let run = CheckRun::with_rules(&settings, options.shortest);
     let mut book_diags = Vec::new();
-    let book = settings.stdin_book(STDIN_NAME, text, &mut book_diags);
+    let book = match name {
+        Some(path) => Book::parse(SourceFile::new(path, text), &mut book_diags),
+        None => settings.stdin_book(STDIN_NAME, text, &mut book_diags),
+    };
+    let shown = name.map_or(STDIN_NAME.to_string(), crate::paths::shown);
     let diagrams = book.diagrams.len();
     let one = check_loaded_book(book, book_diags, &run);
     // No unused-variant warnings: the settings' own books were not read.
     let mut checked = combine_checks(vec![one], &settings.config);
     checked.timings.push(Stage::since(
         format!(
-            "read and checked {STDIN_NAME} ({diagrams} diagram{})",
+            "read and checked {shown} ({diagrams} diagram{})",
             if diagrams == 1 { "" } else { "s" }
         ),
         started,

@@ -33,6 +33,24 @@ pub fn large_book(rules: &str, per_copy: usize, diagrams: usize) -> String {
     out
 }
 
+/// The same made from the current edition (`rules/rules.md`), with its
+/// appendixes once after the games: the card table that the games' card
+/// symbols are read from, and the Chess Golf solutions.
+pub fn edition_book(rules: &str, per_copy: usize, diagrams: usize) -> String {
+    let mut out = large_book(rules, per_copy, diagrams);
+    let appendix = rules
+        .lines()
+        .position(|l| l.starts_with("## Appendix"))
+        .map_or(rules.len(), |i| line_start(rules, i));
+    out.push_str(&rules[appendix..]);
+    out
+}
+
+/// The byte offset where line `n` of `text` starts.
+fn line_start(text: &str, n: usize) -> usize {
+    text.split_inclusive('\n').take(n).map(str::len).sum()
+}
+
 /// One copy of the games; the first as it is.
 fn push_copy(out: &mut String, games: &[&str], copy: usize) {
     let mut in_block = false;
