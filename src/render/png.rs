@@ -20,6 +20,13 @@ pub fn svg_to_png(svg: &str, style: &Style) -> Result<Vec<u8>, String> {
 
 /// Rasterises a parsed drawing, as [`svg_to_png`].
 pub fn tree_to_png(tree: &usvg::Tree, style: &Style) -> Result<Vec<u8>, String> {
+    let (pixmap, opaque) = rasterise(tree, style)?;
+    encode(pixmap, opaque).map_err(|e| format!("PNG encoding failed: {e}"))
+}
+
+/// The pixels of a parsed drawing, and whether its background is opaque:
+/// [`tree_to_png`] without the encoding (the floors time the two apart).
+pub fn rasterise(tree: &usvg::Tree, style: &Style) -> Result<(tiny_skia::Pixmap, bool), String> {
     let scale = style.png.pixels_per_square / UNIT;
     let size = tree.size();
     let (w, h) = (
@@ -58,8 +65,7 @@ pub fn tree_to_png(tree: &usvg::Tree, style: &Style) -> Result<Vec<u8>, String> 
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    let opaque = background.is_some_and(|c| c.is_opaque());
-    encode(pixmap, opaque).map_err(|e| format!("PNG encoding failed: {e}"))
+    Ok((pixmap, background.is_some_and(|c| c.is_opaque())))
 }
 
 /// Parses one of our SVGs with the embedded fonts only.
@@ -113,7 +119,7 @@ fn parse_colour(text: &str) -> Result<Option<tiny_skia::Color>, String> {
 /// otherwise. fdeflate's fast mode with the Paeth filter: measured on the
 /// seed diagrams, ten times faster than the default settings for files about
 /// twice as large, and the same bytes every time.
-fn encode(pixmap: tiny_skia::Pixmap, opaque: bool) -> Result<Vec<u8>, png::EncodingError> {
+pub fn encode(pixmap: tiny_skia::Pixmap, opaque: bool) -> Result<Vec<u8>, png::EncodingError> {
     let (w, h) = (pixmap.width(), pixmap.height());
     let data: Vec<u8> = if opaque {
         // Opaque pixels are the same premultiplied or not: drop the alpha,
