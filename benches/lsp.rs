@@ -3,9 +3,11 @@
 //! any other binaries named in `CHESS_KIT_DOCS_BINS` (colon-separated, to
 //! compare with a release), taken in turn, round after round:
 //!
-//! - the server's CPU time per edit of one diagram of a 10,000-diagram
-//!   book, each edit followed by its diagnostics (from `/proc/PID/stat`:
-//!   the machine is shared, so CPU rather than wall time);
+//! - the server's CPU time per edit of a 10,000-diagram book, each edit
+//!   followed by its diagnostics (from `/proc/PID/stat`: the machine is
+//!   shared, so CPU rather than wall time): an edit of one diagram (an
+//!   arrow's end), and one of a `##` heading (its game unknown, then
+//!   known again);
 //! - the longest wait for an answer to a hover while a 50 MB paste (the
 //!   whole text replaced by a 30,000-diagram book) is checked.
 //!
@@ -71,8 +73,31 @@ fn diagnostics_of(c: &mut Client, uri: &str, version: i64) -> Vec<Value> {
         .unwrap_or_default()
 }
 
-/// CPU per one-diagram edit of a 10,000-diagram book.
-fn cpu_per_edit(tool: &Path, dir: &Path, text: &str) -> Duration {
+/// An edit the bench makes, back and forth: on the first line that is
+/// `line`, the characters `at` become each of `texts` in turn.
+struct Edit {
+    line: &'static str,
+    at: (u64, u64),
+    texts: [&'static str; 2],
+}
+
+/// Zombie Chess, diagram 1: an arrow's end moved and back.
+const DIAGRAM_EDIT: Edit = Edit {
+    line: "    arrow: e5, d4, black",
+    at: (15, 17),
+    texts: ["d3", "d4"],
+};
+
+/// The Zombie Chess heading misspelt and back: its section's game is
+/// unknown, then known again.
+const HEADING_EDIT: Edit = Edit {
+    line: "## Zombie Chess",
+    at: (3, 15),
+    texts: ["Zombie Chss", "Zombie Chess"],
+};
+
+/// CPU per edit of a 10,000-diagram book.
+fn cpu_per_edit(tool: &Path, dir: &Path, text: &str, edit: &Edit) -> Duration {
     let path = dir.join("rules.md");
     let uri = format!("file://{}", path.display());
     let mut c = initialized(tool, dir);
@@ -81,24 +106,25 @@ fn cpu_per_edit(tool: &Path, dir: &Path, text: &str) -> Duration {
         json!({ "textDocument": { "uri": uri, "languageId": "markdown", "version": 1, "text": text } }),
     );
     diagnostics_of(&mut c, &uri, 1);
-    // Zombie Chess, diagram 1: an arrow's end moved and back.
     let line = text
         .lines()
-        .position(|l| l == "    arrow: e5, d4, black")
-        .expect("the seed's first Zombie arrow") as u64;
+        .position(|l| l == edit.line)
+        .expect("the seed's line") as u64;
+    let (start, mut end) = edit.at;
     let before = cpu_time(&c.child).unwrap_or_default();
-    for (i, new) in ["d3", "d4"].iter().cycle().take(EDITS).enumerate() {
+    for (i, new) in edit.texts.iter().cycle().take(EDITS).enumerate() {
         let version = i as i64 + 2;
         c.notify(
             "textDocument/didChange",
             json!({
                 "textDocument": { "uri": uri, "version": version },
                 "contentChanges": [{ "range": {
-                    "start": { "line": line, "character": 15 },
-                    "end": { "line": line, "character": 17 },
+                    "start": { "line": line, "character": start },
+                    "end": { "line": line, "character": end },
                 }, "text": new }],
             }),
         );
+        end = start + new.len() as u64;
         diagnostics_of(&mut c, &uri, version);
     }
     let spent = cpu_time(&c.child).unwrap_or_default() - before;
@@ -169,10 +195,11 @@ fn main() {
     );
     for round in 1..=rounds {
         for tool in &tools {
-            let edit = cpu_per_edit(tool, dir.path(), &ten_thousand);
+            let diagram = cpu_per_edit(tool, dir.path(), &ten_thousand, &DIAGRAM_EDIT);
+            let heading = cpu_per_edit(tool, dir.path(), &ten_thousand, &HEADING_EDIT);
             let (gap, checked) = paste_gap(tool, dir.path(), &rules, &paste);
             println!(
-                "round {round}, {}: CPU per edit {edit:?}; 50 MB paste: longest hover wait {gap:?}, diagnostics after {checked:?}",
+                "round {round}, {}: CPU per edit of a diagram {diagram:?}, of a heading {heading:?}; 50 MB paste: longest hover wait {gap:?}, diagnostics after {checked:?}",
                 tool.display()
             );
         }

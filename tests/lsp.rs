@@ -669,6 +669,94 @@ fn diagnostics_after_edits_equal_a_full_check_of_the_final_text() {
     assert_eq!(incremental, Value::Array(full));
 }
 
+/// Each edit of a run that crosses what a check could reuse (a diagram,
+/// the heading that names its game, a heading splitting a section, a Chess
+/// Golf problem whose solution stands in another section, a link to
+/// another section's anchor, a code fence swallowing the headings after
+/// it, a paste of the whole text), waited for one at a time: the
+/// diagnostics after each are those of its text checked afresh by a new
+/// server.
+#[test]
+fn each_edit_leaves_the_diagnostics_of_a_full_check_of_its_text() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    c.open(&uri, &text);
+    // (the line edited, the characters replaced, the new text), the line
+    // found in the text as the edits before left it.
+    let edits: [(&str, (u64, u64), &str); 11] = [
+        ("    arrow: e5, d4, black", (15, 17), "d3"),
+        ("## Zombie Chess", (3, 15), "Zombie Chss"),
+        ("## Zombie Chss", (3, 14), "Zombie Chess"),
+        ("### Play", (0, 0), "## Extra\n\n"),
+        ("## Extra", (0, 9), ""),
+        ("    arrow: a5, a5, black", (15, 17), "b5"),
+        (
+            "### Introduction",
+            (0, 0),
+            "See [the golf](#chess-golf).\n\n",
+        ),
+        ("See [the golf](#chess-golf).", (16, 26), "chess-gof"),
+        ("See [the golf](#chess-gof).", (16, 25), "chess-golf"),
+        ("## Chess Golf", (0, 0), "```\n"),
+        ("```", (0, 4), ""),
+    ];
+    let mut version = 1;
+    let mut seen: Vec<Value> = Vec::new();
+    for (line, (from, to), new) in edits {
+        let n = line_of(&text, line);
+        // The fence's own line break goes with it.
+        let at = if to > line.len() as u64 {
+            range(n, 0, n + 1, 0)
+        } else {
+            range(n, from, n, to)
+        };
+        version += 1;
+        c.change(&uri, version, at.clone(), new);
+        text = apply(&text, &at, new);
+        let incremental = published(&mut c, version);
+        assert_eq!(
+            incremental,
+            full_check(&uri, &text),
+            "after `{new}` at `{line}`"
+        );
+        if !seen.contains(&incremental) {
+            seen.push(incremental);
+        }
+    }
+    // The edits change the findings, so the comparisons say something.
+    assert!(seen.len() >= 5, "{} different results", seen.len());
+    // A paste over the whole text.
+    text = text.replace("arrow: e5, d3, black", "arrow: e5, d5, black");
+    version += 1;
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri, "version": version },
+            "contentChanges": [{ "text": text }],
+        }),
+    );
+    let incremental = published(&mut c, version);
+    assert_eq!(incremental, full_check(&uri, &text), "after the paste");
+    assert_eq!(c.shutdown(), 0);
+}
+
+/// The diagnostics published for `version`.
+fn published(c: &mut Client, version: i64) -> Value {
+    c.wait(|m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version
+    })["params"]["diagnostics"]
+        .clone()
+}
+
+/// The diagnostics of `text` opened in a new server.
+fn full_check(uri: &str, text: &str) -> Value {
+    let mut fresh = Client::initialized(json!({}));
+    let full = fresh.open(uri, text);
+    assert_eq!(fresh.shutdown(), 0);
+    Value::Array(full)
+}
+
 /// `text` with the protocol range `at` (lines and UTF-16 characters; the
 /// bundled book's edited lines are ASCII) replaced by `new`.
 fn apply(text: &str, at: &Value, new: &str) -> String {

@@ -512,11 +512,34 @@ pub fn nearest_game(title: &str, names: impl Iterator<Item = String>) -> Option<
             if chars.abs_diff(wanted_chars) > limit {
                 return None;
             }
+            // Nor when their letters differ by more (a large book asks for
+            // every heading, and the full distance allocates).
+            if ascii_letters_apart(&wanted, &name).is_some_and(|d| d > limit) {
+                return None;
+            }
             let d = strsim::osa_distance(&wanted, &norm(&name));
             (d <= limit).then_some((d, name))
         })
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
         .map(|(_, name)| name)
+}
+
+/// How many letters `a` and `b` have that the other lacks (the larger
+/// side, spaces and case aside): no edit distance between them is less.
+/// `None` unless both are ASCII (a lowercase letter may be two there).
+fn ascii_letters_apart(a: &str, b: &str) -> Option<usize> {
+    if !a.is_ascii() || !b.is_ascii() {
+        return None;
+    }
+    let mut counts = [0i32; 128];
+    for (s, one) in [(a, 1), (b, -1)] {
+        for c in s.bytes().filter(|&c| !char::from(c).is_whitespace()) {
+            counts[usize::from(c.to_ascii_lowercase())] += one;
+        }
+    }
+    let more: i32 = counts.iter().filter(|&&n| n > 0).sum();
+    let fewer: i32 = counts.iter().filter(|&&n| n < 0).map(|n| -n).sum();
+    Some(more.max(fewer) as usize)
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -596,6 +619,33 @@ mod tests {
         let (found, _, _) = check_book(&b, &Options::default());
         let f = found.iter().find(|f| f.rule == UNKNOWN_GAME).unwrap();
         assert!(f.diagnostic.fix.is_none() && f.diagnostic.help.is_some());
+    }
+
+    #[test]
+    fn letters_apart_never_exceed_the_edit_distance() {
+        let pairs = [
+            ("zombie chess", "Zombie Chess"),
+            ("zombi chess", "Zombie  Chess"),
+            ("zombie chsse", "Zombie Chess"),
+            ("setup 99", "Donut Chess"),
+            ("ab", "ba"),
+            ("chess golf", "Golf Chess"),
+        ];
+        for (a, b) in pairs {
+            let norm = b.split_whitespace().collect::<Vec<_>>().join(" ");
+            let edits = strsim::osa_distance(a, &norm.to_lowercase());
+            let apart = ascii_letters_apart(a, b).unwrap();
+            assert!(apart <= edits, "{a} / {b}: {apart} > {edits}");
+        }
+        assert_eq!(ascii_letters_apart("zombie chsse", "Zombie Chess"), Some(0));
+        assert_eq!(ascii_letters_apart("setup 99", "Donut"), Some(5));
+        assert_eq!(ascii_letters_apart("é", "e"), None);
+        // A misspelling is still found through the filter.
+        let names = ["Donut Chess", "Zombie Chess"].map(str::to_string);
+        assert_eq!(
+            nearest_game("Zombi Chess", names.into_iter()).as_deref(),
+            Some("Zombie Chess")
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::thread;
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
@@ -22,9 +23,10 @@ pub struct Job {
     pub generation: u64,
     pub version: i32,
     pub path: PathBuf,
-    pub text: String,
+    /// The editor's text, shared, not copied: a paste may be 50 MB.
+    pub text: Arc<String>,
     /// The index of `text`, for the diagnostics' positions.
-    pub index: LineIndex,
+    pub index: Arc<LineIndex>,
 }
 
 /// A check done: stale, and dropped, when its document changed since

@@ -2,6 +2,8 @@
 //! and a character offset counted in UTF-16 code units (the protocol's
 //! default) or in bytes (UTF-8, when the editor offers it).
 
+use std::sync::Arc;
+
 use ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
 use crate::source::Span;
@@ -108,11 +110,13 @@ impl LineIndex {
     }
 }
 
-/// An open document: its text and the version the editor gave it.
+/// An open document: its text and the version the editor gave it. The
+/// text and its index are shared with the check of them, not copied (a
+/// paste may be 50 MB): an edit while that check runs writes a new text.
 pub struct Document {
-    pub text: String,
+    pub text: Arc<String>,
     pub version: i32,
-    pub index: LineIndex,
+    pub index: Arc<LineIndex>,
 }
 
 impl Document {
@@ -124,9 +128,9 @@ impl Document {
             text.drain(..BOM.len_utf8());
         }
         Document {
-            text,
+            text: Arc::new(text),
             version,
-            index,
+            index: Arc::new(index),
         }
     }
 
@@ -138,23 +142,24 @@ impl Document {
                 Some(range) => {
                     let start = self.index.offset(&self.text, range.start);
                     let end = self.index.offset(&self.text, range.end).max(start);
-                    self.text.replace_range(start..end, &change.text);
+                    Arc::make_mut(&mut self.text).replace_range(start..end, &change.text);
                 }
-                None => self.text = change.text,
+                None => self.text = Arc::new(change.text),
             }
             // The editor's text starts with the mark when it did, or when
             // this change put one there.
             let bom = self.index.bom > 0 || self.text.starts_with(BOM);
             if self.text.starts_with(BOM) {
-                self.text.drain(..BOM.len_utf8());
+                Arc::make_mut(&mut self.text).drain(..BOM.len_utf8());
             }
-            self.index = LineIndex::new(&self.text, self.index.encoding);
+            let mut index = LineIndex::new(&self.text, self.index.encoding);
             if bom {
-                self.index.bom = match self.index.encoding {
+                index.bom = match index.encoding {
                     Encoding::Utf8 => BOM.len_utf8(),
                     Encoding::Utf16 => BOM.len_utf16(),
                 };
             }
+            self.index = Arc::new(index);
         }
         self.version = version;
     }
@@ -178,7 +183,7 @@ mod tests {
     fn a_byte_order_mark_is_counted_on_line_0_only() {
         for (encoding, width) in [(Encoding::Utf16, 1), (Encoding::Utf8, 3)] {
             let mut doc = Document::new("\u{feff}ab\ncd\n".into(), 1, encoding);
-            assert_eq!(doc.text, "ab\ncd\n");
+            assert_eq!(doc.text.as_str(), "ab\ncd\n");
             assert_eq!(
                 doc.index.position(&doc.text, 1),
                 Position::new(0, 1 + width)
@@ -188,7 +193,7 @@ mod tests {
             assert_eq!(doc.offset(Position::new(1, 1)), 4);
             // An edit on line 0 lands where the editor means it.
             doc.apply(vec![change(Some(((0, 1 + width), (0, 2 + width))), "X")], 2);
-            assert_eq!(doc.text, "aX\ncd\n");
+            assert_eq!(doc.text.as_str(), "aX\ncd\n");
             assert_eq!(
                 doc.range(Span::new(1, 2)).start,
                 Position::new(0, 1 + width)
@@ -245,12 +250,12 @@ mod tests {
             ],
             2,
         );
-        assert_eq!(doc.text, "one 1\n2\nthree");
+        assert_eq!(doc.text.as_str(), "one 1\n2\nthree");
         assert_eq!(doc.version, 2);
         doc.apply(vec![change(None, "new")], 3);
-        assert_eq!(doc.text, "new");
+        assert_eq!(doc.text.as_str(), "new");
         // A range backwards or past the end does not panic.
         doc.apply(vec![change(Some(((5, 0), (0, 1))), "!")], 4);
-        assert_eq!(doc.text, "new!");
+        assert_eq!(doc.text.as_str(), "new!");
     }
 }

@@ -336,7 +336,7 @@ fn allowance_edit(
 /// grid types and card symbols; after `## `, the games the engine knows and
 /// those the settings configure.
 pub fn completions(doc: &Document, check: &DocumentCheck, offset: usize) -> Vec<CompletionItem> {
-    let text = &doc.text;
+    let text = doc.text.as_str();
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let before = &text[line_start..offset];
     let item = |label: &str, kind: CompletionItemKind, detail: &str, from: usize| {
@@ -433,7 +433,7 @@ fn in_diagram(book: &Book, line_start: usize) -> bool {
 
 /// The outline: the book's chapters and games, each with its diagrams.
 pub fn symbols(doc: &Document, book: &Book) -> Vec<DocumentSymbol> {
-    let text = &doc.text;
+    let text = doc.text.as_str();
     let mut out: Vec<DocumentSymbol> = Vec::new();
     for (i, section) in book.sections.iter().enumerate() {
         let end = book.sections[i + 1..]

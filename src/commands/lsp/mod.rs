@@ -25,6 +25,7 @@ pub mod transport;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TryRecvError, select};
@@ -360,8 +361,8 @@ impl Server {
                 generation: open.generation,
                 version: open.doc.version,
                 path: open.path.clone(),
-                text: open.doc.text.clone(),
-                index: open.doc.index.clone(),
+                text: Arc::clone(&open.doc.text),
+                index: Arc::clone(&open.doc.index),
             };
             let _ = self.jobs.send(job);
         }
@@ -543,7 +544,7 @@ impl Server {
         Some(match self.docs.get(uri.as_str()) {
             Some(open) => features::SettingsFile {
                 uri,
-                text: Some(open.doc.text.clone()),
+                text: Some(String::clone(&open.doc.text)),
                 version: Some(open.doc.version),
                 encoding: self.encoding,
             },
