@@ -211,7 +211,7 @@ fn stored_row(line: &[u8], opaque: bool, row: &mut [u8]) {
     let mut to = row.chunks_exact_mut(6);
     for (from, to) in (&mut pairs).zip(&mut to) {
         let two = u64::from_le_bytes(from.try_into().unwrap_or_default());
-        let rgb = (two & 0xff_ffff) | ((two >> 8) & 0xff_ffff_00_0000);
+        let rgb = (two & 0xff_ffff) | ((two >> 8) & 0xffff_ff00_0000);
         to.copy_from_slice(&rgb.to_le_bytes()[..6]);
     }
     for (from, to) in pairs
