@@ -272,6 +272,74 @@ mod tests {
         (w, h)
     }
 
+    /// What png's own encoder makes of the same pixels, with the settings
+    /// `encode` follows (fdeflate's fast mode, Paeth).
+    fn png_crate(pixels: &[u8], width: u32, opaque: bool) -> Vec<u8> {
+        let data: Vec<u8> = if opaque {
+            pixels
+                .chunks_exact(4)
+                .flat_map(|p| &p[..3])
+                .copied()
+                .collect()
+        } else {
+            pixels.to_vec()
+        };
+        let mut out = Vec::new();
+        let height = (pixels.len() / 4 / width as usize) as u32;
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(if opaque {
+            png::ColorType::Rgb
+        } else {
+            png::ColorType::Rgba
+        });
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::Fast);
+        encoder.set_filter(png::Filter::Paeth);
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_image_data(&data).unwrap();
+        writer.finish().unwrap();
+        out
+    }
+
+    /// The rows made one at a time give png's bytes: on a diagram (with
+    /// rows equal to the ones above), on noise (stored uncompressed, as
+    /// png stores what fdeflate cannot shrink), opaque or not, and on odd
+    /// widths (a pixel left over from the two-pixel steps).
+    #[test]
+    fn rows_encode_as_png_encodes_the_image() {
+        let style = Style::default();
+        let svg = diagram_svg(&parse(START), &style);
+        let tree = super::parse(&svg).unwrap();
+        let mut board = tiny_skia::Pixmap::new(203, 150).unwrap();
+        board.fill(tiny_skia::Color::WHITE);
+        crate::render::raster::render(
+            &tree,
+            tiny_skia::Transform::from_scale(0.5, 0.5),
+            &mut board.as_mut(),
+        );
+        let mut x: u32 = 0x1234_5678;
+        let noise: Vec<u8> = (0..61 * 7 * 4)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                if i % 4 == 3 { 255 } else { x as u8 }
+            })
+            .collect();
+        let stored = png_crate(&noise, 61, true);
+        for (pixels, width) in [(board.data(), 203), (&noise[..], 61)] {
+            for opaque in [true, false] {
+                assert_eq!(
+                    encode(pixels, width, opaque).unwrap(),
+                    png_crate(pixels, width, opaque),
+                    "{width} wide, opaque {opaque}"
+                );
+            }
+        }
+        // The noise took the stored path: its IDAT is larger than its rows.
+        assert!(stored.len() > 61 * 7 * 3, "{}", stored.len());
+    }
+
     #[test]
     fn plain_board_is_at_least_800_px_and_stable() {
         let style = Style::default();
