@@ -18,26 +18,13 @@ use chess_kit_docs::source::SourceFile;
 
 #[path = "support/compare.rs"]
 mod compare;
+#[path = "support/cpu.rs"]
+mod cpu;
+use cpu::children_cpu;
 #[path = "../tests/large/book.rs"]
 mod large;
 
 const RUNS: usize = 5;
-
-/// The CPU time of the children this process has waited for (Linux).
-fn children_cpu() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<&str> = stat
-        .rsplit_once(')')
-        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
-    // cutime and cstime, in USER_HZ (100 a second).
-    Duration::from_millis((ticks(13) + ticks(14)) * 10)
-}
 
 fn write_book(
     dir: &Path,

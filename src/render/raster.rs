@@ -20,8 +20,14 @@ use xxhash_rust::xxh3::Xxh3;
 use super::UNIT;
 
 /// Bytes of pictures kept for the whole run (it adds up to this much to
-/// the peak memory). Past it, new pictures are drawn and used but not kept.
+/// the peak memory). Past it, the least recently used are dropped to make
+/// room: a label at a sub-pixel offset no other diagram has would
+/// otherwise hold its place while the pieces and cards of the next
+/// diagrams are drawn again.
 const BUDGET: usize = 8 << 20;
+
+/// The sub-pixel offsets a picture is drawn at, a pixel.
+const SUBPIXELS: f32 = 4096.0;
 
 /// A group larger than this (user units, a side) is drawn in place: a
 /// picture is for what fits in a few squares.
@@ -41,12 +47,46 @@ struct Picture {
     pixmap: Pixmap,
     left: i32,
     top: i32,
+    /// Each row's pixels from its first to its last not transparent one:
+    /// a piece leaves most of its square bare, and nothing is composited
+    /// there.
+    inked: Vec<(u32, u32)>,
 }
 
 #[derive(Default)]
 struct Pictures {
-    kept: HashMap<Key, Arc<Picture>>,
+    /// Each picture and when it was last used.
+    kept: HashMap<Key, (Arc<Picture>, u64)>,
     bytes: usize,
+    clock: u64,
+}
+
+impl Pictures {
+    /// Keeps `picture`, dropping the least recently used ones until it
+    /// fits the budget; one larger than the whole budget is not kept.
+    fn keep(&mut self, key: Key, picture: &Arc<Picture>) {
+        let size = |p: &Picture| p.pixmap.data().len() + p.inked.len() * 8;
+        let bytes = size(picture);
+        if bytes > BUDGET || self.kept.contains_key(&key) {
+            return;
+        }
+        while self.bytes + bytes > BUDGET {
+            let Some(oldest) = self
+                .kept
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(k, _)| k.clone())
+            else {
+                break;
+            };
+            if let Some((p, _)) = self.kept.remove(&oldest) {
+                self.bytes -= size(&p);
+            }
+        }
+        self.clock += 1;
+        self.bytes += bytes;
+        self.kept.insert(key, (picture.clone(), self.clock));
+    }
 }
 
 fn pictures() -> &'static Mutex<Pictures> {
@@ -162,16 +202,29 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
     if fingerprint(group, &mut hasher, &mut String::new()).is_none() {
         return false;
     }
+    // The offset to a 4096th of a pixel: the same place comes out of f32
+    // arithmetic a few 100,000ths of a pixel apart from one diagram to the
+    // next (the current edition drew 650 pictures rather than 400).
+    // tiny-skia places edges to a 256th of a pixel, so this moves few.
+    let snap = |v: f32| (v * SUBPIXELS).round() / SUBPIXELS;
     let local = Transform {
-        tx: transform.tx - x,
-        ty: transform.ty - y,
+        tx: snap(transform.tx - x),
+        ty: snap(transform.ty - y),
         ..transform
     };
     let key = Key {
         content: hasher.digest128(),
         transform: [local.sx, local.kx, local.ky, local.sy, local.tx, local.ty].map(f32::to_bits),
     };
-    let kept = lock(pictures()).kept.get(&key).cloned();
+    let kept = {
+        let mut all = lock(pictures());
+        all.clock += 1;
+        let now = all.clock;
+        all.kept.get_mut(&key).map(|(p, used)| {
+            *used = now;
+            p.clone()
+        })
+    };
     let picture = match kept {
         Some(p) => p,
         None => {
@@ -179,18 +232,13 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
                 return false;
             };
             let picture = Arc::new(picture);
-            let mut all = lock(pictures());
-            let bytes = picture.pixmap.data().len();
-            if all.bytes + bytes <= BUDGET && !all.kept.contains_key(&key) {
-                all.bytes += bytes;
-                all.kept.insert(key, picture.clone());
-            }
+            lock(pictures()).keep(key, &picture);
             picture
         }
     };
     composite(
         pixmap,
-        &picture.pixmap,
+        &picture,
         x as i32 + picture.left,
         y as i32 + picture.top,
     );
@@ -200,34 +248,63 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
 /// Source-over of premultiplied pixels at a whole-pixel offset, with
 /// tiny-skia's rounding (`div255` of its low-precision pipeline):
 /// `draw_pixmap` goes through a pattern shader, six times the work.
-fn composite(pixmap: &mut PixmapMut, picture: &Pixmap, x: i32, y: i32) {
+fn composite(pixmap: &mut PixmapMut, picture: &Picture, x: i32, y: i32) {
     let (dw, dh) = (pixmap.width() as i32, pixmap.height() as i32);
-    let (sw, sh) = (picture.width() as i32, picture.height() as i32);
-    let (x0, x1) = (x.max(0), (x + sw).min(dw));
+    let (sw, sh) = (
+        picture.pixmap.width() as i32,
+        picture.pixmap.height() as i32,
+    );
     let (y0, y1) = (y.max(0), (y + sh).min(dh));
-    if x0 >= x1 || y0 >= y1 {
-        return;
-    }
-    let n = ((x1 - x0) * 4) as usize;
     let to = pixmap.data_mut();
-    let from = picture.data();
+    let from = picture.pixmap.data();
     for row in y0..y1 {
+        let (first, last) = picture.inked[(row - y) as usize];
+        let x0 = (x + first as i32).max(0);
+        let x1 = (x + last as i32).min(dw);
+        if x0 >= x1 {
+            continue;
+        }
+        let n = ((x1 - x0) * 4) as usize;
         let t = ((row * dw + x0) * 4) as usize;
         let f = (((row - y) * sw + (x0 - x)) * 4) as usize;
         for (d, s) in to[t..t + n]
             .chunks_exact_mut(4)
             .zip(from[f..f + n].chunks_exact(4))
         {
-            let keep = 255 - u32::from(s[3]);
-            if keep == 255 {
-                continue;
-            }
-            for c in 0..4 {
-                let v = u32::from(s[c]) + ((u32::from(d[c]) * keep + 255) >> 8);
-                d[c] = v.min(255) as u8;
+            match s[3] {
+                0 => {}
+                // Covers: what the formula gives, without it.
+                255 => d.copy_from_slice(s),
+                alpha => {
+                    let keep = 255 - u32::from(alpha);
+                    for c in 0..4 {
+                        let v = u32::from(s[c]) + ((u32::from(d[c]) * keep + 255) >> 8);
+                        d[c] = v.min(255) as u8;
+                    }
+                }
             }
         }
     }
+}
+
+/// The span of each row from its first to past its last pixel that is not
+/// transparent; (0, 0) for a bare row.
+fn inked_spans(pixmap: &Pixmap) -> Vec<(u32, u32)> {
+    let width = pixmap.width() as usize;
+    pixmap
+        .pixels()
+        .chunks_exact(width.max(1))
+        .map(|row| {
+            let bare = |p: &tiny_skia::PremultipliedColorU8| p.alpha() == 0;
+            match row.iter().position(|p| !bare(p)) {
+                Some(first) => {
+                    let last = row.len() - row.iter().rev().position(|p| !bare(p)).unwrap_or(0);
+                    (first as u32, last as u32)
+                }
+                None => (0, 0),
+            }
+        })
+        .collect()
 }
 
 /// Feeds what the group's children draw, relative to the group, to
@@ -309,7 +386,13 @@ fn draw_alone(group: &usvg::Group, local: Transform) -> Option<Picture> {
     let mut pixmap = Pixmap::new(width, height)?;
     let shifted = local.post_translate(-left as f32, -top as f32);
     draw_children(group, shifted, &mut pixmap.as_mut());
-    Some(Picture { pixmap, left, top })
+    let inked = inked_spans(&pixmap);
+    Some(Picture {
+        pixmap,
+        left,
+        top,
+        inked,
+    })
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
