@@ -26,17 +26,9 @@ use chess_kit_docs::pdf::{BookStyle, PdfOptions, book_pdf_drawn};
 use chess_kit_docs::render::{DrawingStore, encode_png, rasterise};
 use chess_kit_docs::style::Style;
 
-/// CPU time (user and system) of this process's waited-for children.
-fn cpu(who: i32) -> Duration {
-    // SAFETY: getrusage fills the struct it is given and nothing else.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(who, &mut usage);
-        usage
-    };
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    time(usage.ru_utime) + time(usage.ru_stime)
-}
+#[path = "../benches/support/cpu.rs"]
+mod cpu;
+use cpu::children_cpu;
 
 /// This process's CPU time, to the nanosecond.
 fn process_cpu() -> Duration {
@@ -58,9 +50,9 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 
 /// The CPU time of the children `f` runs.
 fn children(f: impl FnOnce()) -> Duration {
-    let start = cpu(libc::RUSAGE_CHILDREN);
+    let start = children_cpu();
     f();
-    cpu(libc::RUSAGE_CHILDREN) - start
+    children_cpu() - start
 }
 
 fn ms(d: Duration) -> f64 {

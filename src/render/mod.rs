@@ -18,7 +18,9 @@ mod svg;
 
 pub use cards::card_svg;
 pub use drawing::{Drawing, DrawingStore};
-pub use png::{encode_pixmap as encode_png, parse as parse_svg, rasterise, svg_to_png, tree_to_png};
+pub use png::{
+    encode_pixmap as encode_png, parse as parse_svg, rasterise, svg_to_png, tree_to_png,
+};
 pub use svg::diagram_svg;
 
 /// The same drawing with its text turned into outlines (through usvg), for
