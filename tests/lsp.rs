@@ -802,3 +802,40 @@ fn a_request_is_answered_while_a_large_book_is_checked() {
     c.diagnostics(&uri);
     assert_eq!(c.shutdown(), 0);
 }
+
+/// Right after a large paste, before its check or its line index is made:
+/// a hover is answered with nothing yet, and a ranged edit lands where the
+/// editor means it in the pasted text, not in the text before.
+#[test]
+fn an_edit_right_after_a_large_paste_lands_in_the_pasted_text() {
+    let (_dir, path, uri) = rules_copy("rules.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::initialized(json!({}));
+    c.open(&uri, &text);
+    // Some 5 MB: far past the size a request waits for.
+    let mut pasted = text.repeat(40);
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": uri, "version": 2 },
+            "contentChanges": [{ "text": pasted }],
+        }),
+    );
+    let hover = c.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 30, "character": 6 } }),
+    );
+    assert_eq!(hover["result"], Value::Null, "{hover}");
+    // An arrow of the last copy: a line the text before the paste lacks.
+    let arrow = line_of(&text, "    arrow: e5, d4, black") + 39 * text.lines().count() as u64;
+    let at = range(arrow, 15, arrow, 17);
+    c.change(&uri, 3, at.clone(), "d3");
+    pasted = apply(&pasted, &at, "d3");
+    let incremental = published(&mut c, 3);
+    assert_eq!(c.shutdown(), 0);
+    let at_arrow = incremental
+        .as_array()
+        .is_some_and(|d| d.iter().any(|d| d["range"]["start"]["line"] == arrow));
+    assert!(at_arrow, "no finding at the edited arrow: {incremental}");
+    assert_eq!(incremental, full_check(&uri, &pasted));
+}

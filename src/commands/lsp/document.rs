@@ -2,7 +2,7 @@
 //! and a character offset counted in UTF-16 code units (the protocol's
 //! default) or in bytes (UTF-8, when the editor offers it).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
@@ -25,9 +25,14 @@ pub fn without_bom(text: &str) -> &str {
 /// Where each line of a text starts, to turn byte offsets into positions
 /// and back. Offsets count in the text without its byte order mark, as the
 /// check's spans do; positions count it, as the editor does (on line 0).
+///
+/// The starts are found at the first use, in the text passed then (always
+/// the one the index was made for): for a 50 MB paste that is on the
+/// checking thread, as it turns the findings into diagnostics, not on the
+/// thread that answers the requests queued behind the paste.
 #[derive(Clone)]
 pub struct LineIndex {
-    starts: Vec<usize>,
+    starts: OnceLock<Vec<usize>>,
     encoding: Encoding,
     /// The width of a leading byte order mark, in the encoding's units.
     bom: usize,
@@ -40,25 +45,30 @@ impl LineIndex {
             (true, Encoding::Utf8) => BOM.len_utf8(),
             (true, Encoding::Utf16) => BOM.len_utf16(),
         };
-        // A bare CR ends a line too, as the check reads the text.
-        let starts = crate::source::line_starts(without_bom(text));
         LineIndex {
-            starts,
+            starts: OnceLock::new(),
             encoding,
             bom,
         }
     }
 
+    fn starts(&self, text: &str) -> &[usize] {
+        // A bare CR ends a line too, as the check reads the text.
+        self.starts
+            .get_or_init(|| crate::source::line_starts(without_bom(text)))
+    }
+
     /// The position of byte `offset` (clamped to the text, and back to a
     /// character boundary).
     pub fn position(&self, text: &str, offset: usize) -> Position {
+        let starts = self.starts(text);
         let text = without_bom(text);
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let before = &text[self.starts[line]..offset];
+        let line = starts.partition_point(|&s| s <= offset) - 1;
+        let before = &text[starts[line]..offset];
         let mut character = match self.encoding {
             Encoding::Utf8 => before.len(),
             Encoding::Utf16 => before.encode_utf16().count(),
@@ -81,12 +91,12 @@ impl LineIndex {
     /// line break), as the protocol asks; one inside a character (half a
     /// surrogate pair, a byte inside UTF-8) is that character's start.
     pub fn offset(&self, text: &str, position: Position) -> usize {
+        let starts = self.starts(text);
         let text = without_bom(text);
-        let Some(&start) = self.starts.get(position.line as usize) else {
+        let Some(&start) = starts.get(position.line as usize) else {
             return text.len();
         };
-        let end = self
-            .starts
+        let end = starts
             .get(position.line as usize + 1)
             .map_or(text.len(), |&next| next - 1);
         let line = &text[start..end];
@@ -237,6 +247,23 @@ mod tests {
         assert_eq!(utf16.position(text, text.len()), Position::new(2, 4));
         // Inside a character's bytes: back to its start.
         assert_eq!(utf16.position(text, 4), Position::new(1, 0));
+    }
+
+    /// A text's lines are found at the first position asked of it, by
+    /// whoever shares its index, not when the text changes: a 50 MB
+    /// paste's are found on the checking thread.
+    #[test]
+    fn a_new_text_is_indexed_at_its_first_use() {
+        let mut doc = Document::new("a\nb\n".into(), 1, Encoding::Utf16);
+        doc.apply(vec![change(None, "x\ny\nz")], 2);
+        assert!(doc.index.starts.get().is_none());
+        let checker = Arc::clone(&doc.index);
+        assert_eq!(checker.position(&doc.text, 4), Position::new(2, 0));
+        assert_eq!(
+            doc.index.starts.get().map(Vec::as_slice),
+            Some(&[0, 2, 4][..])
+        );
+        assert_eq!(doc.offset(Position::new(1, 0)), 2);
     }
 
     #[test]

@@ -7,7 +7,9 @@ use std::io::{self, BufRead, Read, Write};
 use std::thread;
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
-use lsp_server::{ErrorCode, Message, RequestId, Response};
+use lsp_server::{ErrorCode, Message, Notification, RequestId, Response};
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 
 /// The largest message body read; a larger one is skipped with an error.
 /// An editor's messages are a book's text at most (a few hundred KB).
@@ -80,7 +82,7 @@ pub fn read_all(input: &mut impl BufRead, messages: &Sender<Message>, errors: &S
             }
             Err(Frame::Io) => return,
         };
-        match serde_json::from_slice::<Message>(&body) {
+        match message(&body) {
             Ok(msg) => {
                 let exit = matches!(&msg, Message::Notification(n) if n.method == "exit");
                 if messages.send(msg).is_err() || exit {
@@ -92,6 +94,38 @@ pub fn read_all(input: &mut impl BufRead, messages: &Sender<Message>, errors: &S
             }
         }
     }
+}
+
+/// The message of `body`. A notification (no request id) is read straight
+/// into its fields: `Message` is an untagged enum, which buffers the whole
+/// body and copies a 50 MB paste's text once for each kind it tries, and
+/// that held up the answer to the next request. Anything else, and any body
+/// that this does not read, is read as `Message`, which gives the same
+/// notification or the error.
+fn message(body: &[u8]) -> serde_json::Result<Message> {
+    // An object only: an array would be read as the struct's fields in
+    // order, as `Message` does not read it.
+    if body.trim_ascii_start().starts_with(b"{")
+        && let Ok(n) = serde_json::from_slice::<Unnumbered>(body)
+        && n.id.is_none()
+    {
+        return Ok(Message::Notification(Notification {
+            method: n.method,
+            params: n.params,
+        }));
+    }
+    serde_json::from_slice::<Message>(body)
+}
+
+/// A message read as a notification: its method and parameters, and
+/// whether it has an id (a `null` one is none, as lsp-server reads it).
+#[derive(Deserialize)]
+struct Unnumbered {
+    #[serde(default)]
+    id: Option<IgnoredAny>,
+    method: String,
+    #[serde(default)]
+    params: serde_json::Value,
 }
 
 enum Frame {
@@ -285,6 +319,38 @@ mod tests {
             .collect();
         assert_eq!(ids, ["3", "4"], "{errors:?}");
         assert!(errors[0].contains("bad Content-Length `4x`"), "{errors:?}");
+    }
+
+    /// Each body reads as the message, or fails with the error, that
+    /// lsp-server's `Message` gives it: the notification's shortcut changes
+    /// no reading.
+    #[test]
+    fn a_notification_reads_as_lsp_server_reads_it() {
+        let bodies = [
+            r#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"text":"a\n\"b\""}}"#,
+            r#" {"method":"initialized"}"#,
+            r#"{"method":"x","params":[1],"id":null,"extra":true}"#,
+            r#"{"params":{},"method":"x","id":4}"#,
+            r#"{"id":"a","method":"x"}"#,
+            r#"{"id":4,"result":null}"#,
+            r#"{"id":4.5,"method":"x"}"#,
+            r#"{"method":7}"#,
+            r#"{"method":"x","method":"y"}"#,
+            r#"[null,"x",{}]"#,
+            r#"["x",{}]"#,
+            r#"{"method":"x""#,
+            "",
+        ];
+        for body in bodies {
+            let ours = format!("{:?}", message(body.as_bytes()));
+            let theirs = format!("{:?}", serde_json::from_slice::<Message>(body.as_bytes()));
+            assert_eq!(ours, theirs, "{body}");
+        }
+        // The shortcut is taken: a notification, its text unescaped.
+        let Ok(Message::Notification(n)) = message(bodies[0].as_bytes()) else {
+            panic!("not a notification");
+        };
+        assert_eq!(n.params["text"], "a\n\"b\"");
     }
 
     #[test]
