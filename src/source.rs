@@ -189,7 +189,7 @@ impl SourceFile {
 /// `\r`s have been read as `\n` ([`SourceFile::new`] does).
 pub fn line_starts(text: &str) -> Vec<usize> {
     // Without a `\r`, the standard library's search finds the breaks many
-    // bytes at a time (a 50 MB paste is indexed as it arrives).
+    // bytes at a time (the language server indexes a 50 MB paste with it).
     if !text.contains('\r') {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
