@@ -214,6 +214,9 @@ pub struct Shaper<'f> {
     pub fonts: &'f Fonts,
     shaped: [HashMap<Box<str>, Arc<[Glyph]>>; FaceId::ALL.len()],
     hyphens: HashMap<Box<str>, Arc<[usize]>>,
+    /// Each face's shaping plan for each script met: making one looks up
+    /// the face's features, the most of shaping a short word.
+    plans: HashMap<(usize, rustybuzz::Script), rustybuzz::ShapePlan>,
 }
 
 impl<'f> Shaper<'f> {
@@ -222,6 +225,7 @@ impl<'f> Shaper<'f> {
             fonts,
             shaped: Default::default(),
             hyphens: HashMap::new(),
+            plans: HashMap::new(),
         }
     }
 
@@ -233,11 +237,23 @@ impl<'f> Shaper<'f> {
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.set_direction(rustybuzz::Direction::LeftToRight);
-        // Lining figures: Raleway's default old-style ones make "Chess960"
-        // read as "Chessg6o".
-        let lining =
-            rustybuzz::Feature::new(rustybuzz::ttf_parser::Tag::from_bytes(b"lnum"), 1, ..);
-        let out = rustybuzz::shape(&f.rb, &[lining], buffer);
+        // As `rustybuzz::shape` makes its plan, once for each script.
+        buffer.guess_segment_properties();
+        let script = buffer.script();
+        let plan = self.plans.entry((face.index(), script)).or_insert_with(|| {
+            // Lining figures: Raleway's default old-style ones make
+            // "Chess960" read as "Chessg6o".
+            let lining =
+                rustybuzz::Feature::new(rustybuzz::ttf_parser::Tag::from_bytes(b"lnum"), 1, ..);
+            rustybuzz::ShapePlan::new(
+                &f.rb,
+                rustybuzz::Direction::LeftToRight,
+                (script != rustybuzz::script::UNKNOWN).then_some(script),
+                None,
+                &[lining],
+            )
+        });
+        let out = rustybuzz::shape_with_plan(&f.rb, plan, buffer);
         let scale = 1.0 / f.units_per_em;
         let glyphs: Arc<[Glyph]> = out
             .glyph_infos()
