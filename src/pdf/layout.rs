@@ -882,7 +882,8 @@ fn shrink_figure(b: &mut VBox, lost: f32) {
 /// The rows of a diagram that hold ink, in its own units: the blank bands
 /// its margins leave above and below are the page's to space, not the
 /// picture's. Found by drawing it small, so that only what shows counts
-/// (the card pictures a diagram defines but places elsewhere do not).
+/// (the card pictures a diagram defines but places elsewhere do not),
+/// with the PNGs' rasteriser, which draws each piece once at this size.
 fn inked_rows(tree: &usvg::Tree) -> (f32, f32) {
     let size = tree.size();
     let full = size.height();
@@ -895,7 +896,7 @@ fn inked_rows(tree: &usvg::Tree) -> (f32, f32) {
     let Some(mut pixmap) = resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1)) else {
         return (0.0, full);
     };
-    resvg::render(
+    crate::render::raster::render(
         tree,
         resvg::tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),

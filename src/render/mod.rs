@@ -13,7 +13,7 @@ mod drawing;
 pub(crate) mod glyphs;
 mod grid;
 mod png;
-mod raster;
+pub(crate) mod raster;
 mod svg;
 
 pub use cards::card_svg;
