@@ -27,7 +27,6 @@
 use std::borrow::Cow;
 use std::ops::DerefMut;
 
-use flate2::write::ZlibEncoder;
 use flate2::Compression;
 use pdf_writer::{Array, Dict, Name};
 
@@ -343,12 +342,36 @@ fn deflate_encode_memoized(data: &[u8]) -> Vec<u8> {
 }
 
 pub(crate) fn deflate_encode(data: &[u8]) -> Vec<u8> {
-    use std::io::Write;
+    use std::cell::RefCell;
+
+    use flate2::{Compress, FlushCompress, Status};
 
     const COMPRESSION_LEVEL: u8 = 6;
-    let mut e = ZlibEncoder::new(Vec::new(), Compression::new(COMPRESSION_LEVEL as u32));
-    e.write_all(data).unwrap();
-    e.finish().unwrap()
+    // chess-kit-docs patch: one compressor a thread, reset for each stream
+    // instead of made anew, whose tables are allocated and zeroed every
+    // time (a book has hundreds of small streams). A reset compressor
+    // makes the bytes a new one makes.
+    thread_local! {
+        static DEFLATE: RefCell<Option<Compress>> = const { RefCell::new(None) };
+    }
+    DEFLATE.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let c = cell.get_or_insert_with(|| {
+            Compress::new(Compression::new(COMPRESSION_LEVEL as u32), true)
+        });
+        c.reset();
+        let mut out = Vec::with_capacity(data.len() / 2 + 64);
+        loop {
+            let read = c.total_in() as usize;
+            let status = c
+                .compress_vec(&data[read..], &mut out, FlushCompress::Finish)
+                .unwrap();
+            if status == Status::StreamEnd {
+                return out;
+            }
+            out.reserve(out.capacity().max(64));
+        }
+    })
 }
 
 fn hex_encode(data: &[u8]) -> Vec<u8> {
