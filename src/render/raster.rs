@@ -127,7 +127,94 @@ fn draw_node(node: &usvg::Node, transform: Transform, pixmap: &mut PixmapMut) {
     // resvg draws a node at its bounding box's corner: start that much
     // back, so that it lands where the tree puts it.
     if let Some(b) = node.abs_layer_bounding_box() {
-        resvg::render_node(node, transform.pre_translate(b.x(), b.y()), pixmap);
+        let at = transform.pre_translate(b.x(), b.y());
+        if let usvg::Node::Group(group) = node
+            && draw_translucent(group, at.pre_translate(-b.x(), -b.y()), pixmap)
+        {
+            return;
+        }
+        resvg::render_node(node, at, pixmap);
+    }
+}
+
+/// A group whose only effect is its opacity (an arrow), drawn as resvg
+/// draws it, onto a layer its size that is then blended with its opacity,
+/// but with this module's drawing and blending: resvg blends through a
+/// pattern shader, over the whole layer. False for any other group, or a
+/// layer resvg would trim, left to resvg.
+fn draw_translucent(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMut) -> bool {
+    if group.opacity() == usvg::Opacity::ONE
+        || group.clip_path().is_some()
+        || group.mask().is_some()
+        || !group.filters().is_empty()
+        || group.blend_mode() != usvg::BlendMode::Normal
+    {
+        return false;
+    }
+    // resvg's `render_group`, step by step, for the same layer.
+    let transform = transform.pre_concat(group.transform());
+    let Some(bbox) = group.layer_bounding_box().transform(transform) else {
+        return false;
+    };
+    let Some(layer) = tiny_skia::IntRect::from_xywh(
+        bbox.x().floor() as i32 - 2,
+        bbox.y().floor() as i32 - 2,
+        bbox.width().ceil() as u32 + 4,
+        bbox.height().ceil() as u32 + 4,
+    ) else {
+        return false;
+    };
+    let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+    let within = layer.x() >= -2 * w
+        && layer.y() >= -2 * h
+        && layer.right() <= 3 * w
+        && layer.bottom() <= 3 * h;
+    let Some(mut sub) = within
+        .then(|| Pixmap::new(layer.width(), layer.height()))
+        .flatten()
+    else {
+        return false;
+    };
+    let dx = bbox.x() - (bbox.x() - layer.x() as f32);
+    let dy = bbox.y() - (bbox.y() - layer.y() as f32);
+    let shifted = Transform::from_translate(-dx, -dy).pre_concat(transform);
+    draw_children(group, shifted, &mut sub.as_mut());
+    blend(pixmap, &sub, layer.x(), layer.y(), group.opacity().get());
+    true
+}
+
+/// Source-over of `layer` at (x, y) scaled by `opacity`, computed as
+/// tiny-skia's high-precision pipeline computes `draw_pixmap` (in f32,
+/// rounded to nearest even): the same bytes. A bare pixel leaves the one
+/// under it as it is, as that computation does.
+fn blend(pixmap: &mut PixmapMut, layer: &Pixmap, x: i32, y: i32, opacity: f32) {
+    let (dw, dh) = (pixmap.width() as i32, pixmap.height() as i32);
+    let (lw, lh) = (layer.width() as i32, layer.height() as i32);
+    let (x0, x1) = (x.max(0), (x + lw).min(dw));
+    let (y0, y1) = (y.max(0), (y + lh).min(dh));
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    const UNIT: f32 = 1.0 / 255.0;
+    let to = pixmap.data_mut();
+    let from = layer.data();
+    for row in y0..y1 {
+        let t = ((row * dw + x0) * 4) as usize;
+        let f = (((row - y) * lw + (x0 - x)) * 4) as usize;
+        let n = ((x1 - x0) * 4) as usize;
+        for (d, s) in to[t..t + n]
+            .chunks_exact_mut(4)
+            .zip(from[f..f + n].chunks_exact(4))
+        {
+            if s[3] == 0 {
+                continue;
+            }
+            let keep = 1.0 - f32::from(s[3]) * UNIT * opacity;
+            for c in 0..4 {
+                let v = f32::from(d[c]) * UNIT * keep + f32::from(s[c]) * UNIT * opacity;
+                d[c] = (v.clamp(0.0, 1.0) * 255.0).round_ties_even() as u8;
+            }
+        }
     }
 }
 
@@ -445,5 +532,38 @@ mod tests {
             "{edges} channels differ by more than 2"
         );
         assert_ne!(ours.data(), Pixmap::new(w, h).unwrap().data());
+    }
+
+    /// A translucent layer blends to the bytes tiny-skia's `draw_pixmap`
+    /// makes, over every pair of a layer's and a canvas's values met.
+    #[test]
+    fn a_translucent_layer_blends_as_tiny_skia_blends_it() {
+        let (w, h) = (64, 48);
+        let mut layer = Pixmap::new(w, h).unwrap();
+        let mut canvas = Pixmap::new(w + 10, h + 10).unwrap();
+        // Premultiplied values of every alpha, and a canvas of every shade.
+        for (i, p) in layer.pixels_mut().iter_mut().enumerate() {
+            let a = (i * 7 % 256) as u8;
+            let c = |k: usize| ((i * k % 256) as u8).min(a);
+            *p = tiny_skia::PremultipliedColorU8::from_rgba(c(3), c(5), c(11), a).unwrap();
+        }
+        for (i, p) in canvas.pixels_mut().iter_mut().enumerate() {
+            let a = 255 - (i * 13 % 97) as u8;
+            let c = |k: usize| ((i * k % 256) as u8).min(a);
+            *p = tiny_skia::PremultipliedColorU8::from_rgba(c(2), c(9), c(17), a).unwrap();
+        }
+        for (opacity, x, y) in [(0.8, 3, 4), (0.35, -5, 20), (0.999, 30, -7)] {
+            let mut theirs = canvas.clone();
+            let paint = tiny_skia::PixmapPaint {
+                opacity,
+                blend_mode: tiny_skia::BlendMode::SourceOver,
+                quality: tiny_skia::FilterQuality::Nearest,
+            };
+            theirs.draw_pixmap(x, y, layer.as_ref(), &paint, Transform::identity(), None);
+            let mut ours = canvas.clone();
+            blend(&mut ours.as_mut(), &layer, x, y, opacity);
+            assert_ne!(ours.data(), canvas.data(), "nothing blended at {opacity}");
+            assert_eq!(ours.data(), theirs.data(), "opacity {opacity} at {x}, {y}");
+        }
     }
 }
