@@ -439,11 +439,12 @@ fn stdin_named_by_stdin_filename_is_checked_as_its_file() {
             );
         }
     }
-    // A second path beside it is a usage error.
+    // A second path beside it is a usage error, found before standard
+    // input is read (so none is given: the pipe would be closed on it).
     let out = run(
         &proj,
         &["check", "--stdin-filename", "rules/book.md", "rules"],
-        Some(&text),
+        None,
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
