@@ -493,7 +493,7 @@ fn unknown_game(
 /// The game whose name `title` misspells, if one is close: the same words
 /// but for spacing and case, or a letter or two apart (three in a long
 /// name).
-pub fn nearest_game(title: &str, names: impl Iterator<Item = String>) -> Option<String> {
+pub fn nearest_game<S: AsRef<str>>(title: &str, names: impl Iterator<Item = S>) -> Option<String> {
     let norm = |s: &str| {
         s.split_whitespace()
             .collect::<Vec<_>>()
@@ -504,6 +504,7 @@ pub fn nearest_game(title: &str, names: impl Iterator<Item = String>) -> Option<
     let wanted_chars = wanted.chars().count();
     names
         .filter_map(|name| {
+            let name = name.as_ref();
             let chars = name.chars().count();
             let limit = if chars >= 16 { 3 } else { 2 };
             // No edit distance is within the limit when the lengths are not
@@ -514,11 +515,11 @@ pub fn nearest_game(title: &str, names: impl Iterator<Item = String>) -> Option<
             }
             // Nor when their letters differ by more (a large book asks for
             // every heading, and the full distance allocates).
-            if ascii_letters_apart(&wanted, &name).is_some_and(|d| d > limit) {
+            if ascii_letters_apart(&wanted, name).is_some_and(|d| d > limit) {
                 return None;
             }
-            let d = strsim::osa_distance(&wanted, &norm(&name));
-            (d <= limit).then_some((d, name))
+            let d = strsim::osa_distance(&wanted, &norm(name));
+            (d <= limit).then_some((d, name.to_string()))
         })
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
         .map(|(_, name)| name)

@@ -47,6 +47,8 @@
 //! A setext `---` heading is a level-2 heading, so it starts a game like
 //! `##`.
 
+use std::collections::HashMap;
+
 use crate::book::{Block, Book, DiagramEntry, Section, slug};
 use crate::diagnostic::Fix;
 use crate::engine::variants::Variants;
@@ -103,7 +105,7 @@ impl<'a> Games<'a> {
 
     /// The game whose name `title` misspells, if one is close.
     pub fn nearest(&self, title: &str) -> Option<String> {
-        super::nearest_game(title, self.names().map(str::to_string))
+        super::nearest_game(title, self.names())
     }
 
     /// The games of one book's diagrams.
@@ -111,6 +113,7 @@ impl<'a> Games<'a> {
         BookGames {
             games: *self,
             book,
+            section_games: book.sections.iter().map(|s| self.for_section(s)).collect(),
             strays: stray_headings(book, self),
             tocs: book
                 .blocks
@@ -191,6 +194,9 @@ pub enum Place<'a> {
 pub struct BookGames<'a> {
     pub games: Games<'a>,
     book: &'a Book,
+    /// The game of each of the book's sections (by index), found once:
+    /// every diagram asks.
+    section_games: Vec<Option<&'a dyn Game>>,
     strays: Vec<StrayHeading>,
     /// Where each top-level `## Table of Contents` starts, in book order:
     /// found once, as every diagram asks (a scan each was quadratic).
@@ -233,7 +239,8 @@ impl<'a> BookGames<'a> {
         let Some(section) = self.book.section_of(entry) else {
             return Place::Nowhere;
         };
-        match self.games.for_section(section) {
+        let game = entry.section.and_then(|i| self.section_games[i]);
+        match game {
             Some(game) => Place::Game(game, section),
             None => Place::Unknown(section),
         }
@@ -327,6 +334,10 @@ fn stray_headings(book: &Book, games: &Games) -> Vec<StrayHeading> {
     let mut walk = Walk {
         book,
         games,
+        near: NearGames {
+            games,
+            known: HashMap::new(),
+        },
         current: None,
         out: Vec::new(),
     };
@@ -338,6 +349,7 @@ fn stray_headings(book: &Book, games: &Games) -> Vec<StrayHeading> {
 struct Walk<'b, 'g> {
     book: &'b Book,
     games: &'b Games<'g>,
+    near: NearGames<'b, 'g>,
     /// The `##` section the walk is in, and its game.
     current: Option<&'g dyn Game>,
     out: Vec<StrayHeading>,
@@ -369,9 +381,9 @@ impl Walk<'_, '_> {
                         let start = offset;
                         offset += line.len();
                         let stray = match within {
-                            None => no_space_heading(self.games, line, start),
+                            None => no_space_heading(&mut self.near, line, start),
                             Some(container) => {
-                                nested_line(self.games, text, line, start, container)
+                                nested_line(&mut self.near, text, line, start, container)
                             }
                         };
                         if let Some(stray) = stray {
@@ -403,7 +415,7 @@ impl Walk<'_, '_> {
         if level == 1 {
             self.current = None;
         }
-        let Some(game) = near_game(games, &title) else {
+        let Some(game) = self.near.get(&title) else {
             return;
         };
         if level > 2 && self.repeats(&game) {
@@ -443,7 +455,7 @@ impl Walk<'_, '_> {
     /// One that names a game (a subsection repeating its game's name
     /// aside) is a stray heading.
     fn nested_heading(&mut self, level: u8, title: String, span: Span, container: Container) {
-        let Some(game) = near_game(self.games, &title) else {
+        let Some(game) = self.near.get(&title) else {
             return;
         };
         if level > 2 && self.repeats(&game) {
@@ -475,7 +487,7 @@ fn whole_line(text: &str, at: usize) -> Span {
 /// A line of a paragraph in a list item or a block quote (`line` starting
 /// at byte `start`): `##Title` or `####### Title` naming a game.
 fn nested_line(
-    games: &Games,
+    near: &mut NearGames,
     text: &str,
     line: &str,
     start: usize,
@@ -485,7 +497,7 @@ fn nested_line(
     let body = line.trim_start_matches([' ', '\t', '>']);
     let skipped = line.len() - body.len();
     // Only a line naming a game: `- #hashtag` is text.
-    let stray = no_space_heading(games, body, start + skipped).filter(|s| s.game.is_some())?;
+    let stray = no_space_heading(near, body, start + skipped).filter(|s| s.game.is_some())?;
     Some(StrayHeading {
         span: whole_line(text, start + skipped),
         kind: StrayKind::Nested(container),
@@ -506,6 +518,24 @@ fn near_game(games: &Games, title: &str) -> Option<String> {
         .filter(|name| name.chars().count() >= 8)
 }
 
+/// [`near_game`]'s answers by title, found once each: a book repeats its
+/// subsection titles (`### Problem 1`) in section after section.
+struct NearGames<'b, 'g> {
+    games: &'b Games<'g>,
+    known: HashMap<String, Option<String>>,
+}
+
+impl NearGames<'_, '_> {
+    fn get(&mut self, title: &str) -> Option<String> {
+        if let Some(known) = self.known.get(title) {
+            return known.clone();
+        }
+        let found = near_game(self.games, title);
+        self.known.insert(title.to_string(), found.clone());
+        found
+    }
+}
+
 /// The first line of `span`, without indentation and line ending.
 fn first_line(text: &str, span: Span) -> Span {
     let body = &text[span.range()];
@@ -517,7 +547,7 @@ fn first_line(text: &str, span: Span) -> Span {
 
 /// `##Title` at the start of a paragraph line (`line` starting at byte
 /// `start`): a heading without its space.
-fn no_space_heading(games: &Games, line: &str, start: usize) -> Option<StrayHeading> {
+fn no_space_heading(near: &mut NearGames, line: &str, start: usize) -> Option<StrayHeading> {
     let body = line.trim_end_matches(['\n', '\r']);
     let indent = body.len() - body.trim_start_matches(' ').len();
     if indent > 3 {
@@ -545,7 +575,7 @@ fn no_space_heading(games: &Games, line: &str, start: usize) -> Option<StrayHead
         .trim_end_matches('#')
         .trim_end()
         .to_string();
-    let game = near_game(games, &title);
+    let game = near.get(&title);
     if too_many && game.is_none() {
         return None;
     }

@@ -122,11 +122,17 @@ pub struct Variant {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Variants {
     list: Vec<Variant>,
+    /// Each variant's anchor, made once: every heading of a book is
+    /// looked up.
+    keys: Vec<String>,
 }
 
 impl Variants {
     /// No configured games.
-    pub const EMPTY: Variants = Variants { list: Vec::new() };
+    pub const EMPTY: Variants = Variants {
+        list: Vec::new(),
+        keys: Vec::new(),
+    };
 
     /// Checks the `[[variant]]` tables; each problem of each table is an
     /// error at the switch it is about. A table with a problem configures
@@ -160,7 +166,8 @@ impl Variants {
                 }
             }
         }
-        Variants { list }
+        let keys = list.iter().map(|v| slug(&v.name)).collect();
+        Variants { list, keys }
     }
 
     /// The variant a section title names. Which game checks a section is
@@ -168,7 +175,8 @@ impl Variants {
     /// configured games.
     pub fn find(&self, title: &str) -> Option<&Variant> {
         let key = slug(title);
-        self.list.iter().find(|v| slug(&v.name) == key)
+        let i = self.keys.iter().position(|k| *k == key)?;
+        self.list.get(i)
     }
 
     pub fn is_empty(&self) -> bool {
