@@ -956,7 +956,7 @@ fn collect_sections(blocks: &[Block], out: &mut Vec<Section>) {
 /// character past the limit.
 fn check_line_lengths(source: &Arc<SourceFile>, diags: &mut Vec<Diagnostic>) {
     let mut offset = 0;
-    for line in source.text.split_inclusive('\n') {
+    for line in crate::source::lines_inclusive(&source.text) {
         let start = offset;
         offset += line.len();
         if line.len() <= MAX_LINE_CHARS {
@@ -1097,7 +1097,7 @@ fn find_diagram_blocks(text: &str, front: Option<Span>) -> (Vec<Span>, Vec<NearM
     let mut in_other_block = false;
     let mut fence: Option<&str> = None;
     let mut current: Option<Span> = None;
-    for line in text.split_inclusive('\n') {
+    for line in crate::source::lines_inclusive(text) {
         let start = offset;
         offset += line.len();
         if front.is_some_and(|f| start < f.end) {

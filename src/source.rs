@@ -192,7 +192,7 @@ pub fn line_starts(text: &str) -> Vec<usize> {
     // bytes at a time (the language server indexes a 50 MB paste with it).
     if !text.contains('\r') {
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         return starts;
     }
     let bytes = text.as_bytes();
@@ -203,6 +203,23 @@ pub fn line_starts(text: &str) -> Vec<usize> {
         }
     }
     starts
+}
+
+/// `text`'s lines with their `\n`, as `text.split_inclusive('\n')` gives
+/// them, found many bytes at a time: every stage that reads a book line by
+/// line goes through here.
+pub fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    let mut breaks = memchr::memchr_iter(b'\n', text.as_bytes());
+    std::iter::from_fn(move || {
+        let line = match breaks.next() {
+            Some(i) => &text[start..=i],
+            None if start < text.len() => &text[start..],
+            None => return None,
+        };
+        start += line.len();
+        Some(line)
+    })
 }
 
 /// `text` with each `\r` that no `\n` follows replaced by `\n`, in place:
@@ -231,6 +248,24 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_inclusive_are_split_inclusive_at_each_line_feed() {
+        for text in [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "a\nb",
+            "a\r\nb\n\n",
+            "\n\nx\ny\n",
+            "é\nü",
+        ] {
+            let ours: Vec<&str> = lines_inclusive(text).collect();
+            let std: Vec<&str> = text.split_inclusive('\n').collect();
+            assert_eq!(ours, std, "{text:?}");
+        }
+    }
 
     #[test]
     fn line_and_column_are_one_based_and_count_characters() {

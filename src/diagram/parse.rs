@@ -102,7 +102,7 @@ pub fn parse_diagram_block(
 ) -> (Option<Diagram>, Vec<(String, Span)>) {
     let mut lines = Vec::new();
     let mut offset = span.start;
-    for raw in src.text[span.range()].split_inclusive('\n') {
+    for raw in crate::source::lines_inclusive(&src.text[span.range()]) {
         let body = raw.trim_end_matches(['\n', '\r']);
         let trimmed = body.trim_start();
         let indent = body.len() - trimmed.len();

@@ -377,7 +377,7 @@ impl Walk<'_, '_> {
                 Block::TableOfContents { .. } if within.is_none() => self.current = None,
                 Block::Paragraph { span, .. } => {
                     let mut offset = span.start;
-                    for line in text[span.range()].split_inclusive('\n') {
+                    for line in crate::source::lines_inclusive(&text[span.range()]) {
                         let start = offset;
                         offset += line.len();
                         let stray = match within {
