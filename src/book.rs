@@ -1299,12 +1299,10 @@ impl Builder<'_> {
                     self.push(&mut out, Block::Code { text, span });
                 }
                 Event::Start(Tag::HtmlBlock) => {
-                    let mut text = String::new();
+                    // Its text is the source's (a masked diagram's is not).
                     for (event, _) in events.by_ref() {
-                        match event {
-                            Event::Html(t) => text.push_str(&t),
-                            Event::End(TagEnd::HtmlBlock) => break,
-                            _ => {}
+                        if let Event::End(TagEnd::HtmlBlock) = event {
+                            break;
                         }
                     }
                     // Sorted, as the blocks were found in book order.
