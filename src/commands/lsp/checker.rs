@@ -73,6 +73,15 @@ fn newest(first: Job, jobs: &Receiver<Job>) -> Vec<Job> {
     out
 }
 
+/// A notification as the protocol writes it, serialised straight from
+/// its params (a large book's diagnostics are megabytes of JSON).
+#[derive(serde::Serialize)]
+struct Notification<'a, P> {
+    jsonrpc: &'static str,
+    method: &'static str,
+    params: &'a P,
+}
+
 fn run(job: Job) -> Option<Done> {
     let checked = catch_unwind(AssertUnwindSafe(|| {
         let check = check_document(&job.path, &job.text);
@@ -81,19 +90,19 @@ fn run(job: Job) -> Option<Done> {
             .iter()
             .map(|d| features::diagnostic(&job.index, &job.text, d))
             .collect();
-        let publish = serde_json::json!({
-            "jsonrpc": "2.0",
-            "method": "textDocument/publishDiagnostics",
-            "params": ls_types::PublishDiagnosticsParams {
-                uri: job.uri.clone(),
-                diagnostics,
-                version: Some(job.version),
-            },
-        })
-        .to_string();
+        let params = ls_types::PublishDiagnosticsParams {
+            uri: job.uri.clone(),
+            diagnostics,
+            version: Some(job.version),
+        };
+        let publish = serde_json::to_string(&Notification {
+            jsonrpc: "2.0",
+            method: "textDocument/publishDiagnostics",
+            params: &params,
+        });
         (check, publish)
     }));
-    let Ok((check, publish)) = checked else {
+    let Ok((check, Ok(publish))) = checked else {
         eprintln!(
             "chess-kit-docs lsp: checking {} failed",
             crate::paths::shown(&job.path)
