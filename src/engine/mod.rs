@@ -319,7 +319,7 @@ pub fn check_book_with(
     for (place, boards) in unchecked {
         let f = match place {
             Unchecked::Stray(_) => continue,
-            Unchecked::Section(section) => unknown_game(book, section, boards, &games.games),
+            Unchecked::Section(section) => unknown_game(book, section, boards, games),
             Unchecked::Nowhere => {
                 let entry = boards[0];
                 let finding = Finding::warning(
@@ -452,7 +452,7 @@ fn unknown_game(
     book: &Book,
     section: &Section,
     boards: Vec<&DiagramEntry>,
-    games: &Games,
+    games: &BookGames,
 ) -> Finding {
     let text = &book.source.text;
     let start = section.span.start;
@@ -494,53 +494,114 @@ fn unknown_game(
 /// but for spacing and case, or a letter or two apart (three in a long
 /// name).
 pub fn nearest_game<S: AsRef<str>>(title: &str, names: impl Iterator<Item = S>) -> Option<String> {
-    let norm = |s: &str| {
-        s.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase()
-    };
-    let wanted = norm(title);
-    let wanted_chars = wanted.chars().count();
-    names
-        .filter_map(|name| {
-            let name = name.as_ref();
-            let chars = name.chars().count();
-            let limit = if chars >= 16 { 3 } else { 2 };
-            // No edit distance is within the limit when the lengths are not
-            // (a name's own spaces are single): most headings are far from
-            // every game's name.
-            if chars.abs_diff(wanted_chars) > limit {
-                return None;
-            }
-            // Nor when their letters differ by more (a large book asks for
-            // every heading, and the full distance allocates).
-            if ascii_letters_apart(&wanted, name).is_some_and(|d| d > limit) {
-                return None;
-            }
-            let d = strsim::osa_distance(&wanted, &norm(name));
-            (d <= limit).then_some((d, name.to_string()))
-        })
-        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
-        .map(|(_, name)| name)
+    GameNames::new(names).nearest(title)
+}
+
+/// Games' names, each measured once, to find the one a title misspells:
+/// a large book asks for every heading.
+pub struct GameNames {
+    names: Vec<GameName>,
+}
+
+struct GameName {
+    name: String,
+    /// Its words joined by single spaces, lowercase.
+    norm: String,
+    chars: usize,
+    letters: Option<LetterCounts>,
+}
+
+impl GameNames {
+    pub fn new<S: AsRef<str>>(names: impl Iterator<Item = S>) -> GameNames {
+        let names = names
+            .map(|name| {
+                let name = name.as_ref();
+                let norm = normalised(name);
+                GameName {
+                    name: name.to_string(),
+                    chars: name.chars().count(),
+                    letters: LetterCounts::of(&norm),
+                    norm,
+                }
+            })
+            .collect();
+        GameNames { names }
+    }
+
+    /// See [`nearest_game`].
+    pub fn nearest(&self, title: &str) -> Option<String> {
+        let wanted = normalised(title);
+        let wanted_chars = wanted.chars().count();
+        let wanted_letters = LetterCounts::of(&wanted);
+        self.names
+            .iter()
+            .filter_map(|n| {
+                let limit = if n.chars >= 16 { 3 } else { 2 };
+                // No edit distance is within the limit when the lengths are
+                // not (a name's own spaces are single): most headings are
+                // far from every game's name.
+                if n.chars.abs_diff(wanted_chars) > limit {
+                    return None;
+                }
+                // Nor when their letters differ by more.
+                let apart = wanted_letters
+                    .as_ref()
+                    .zip(n.letters.as_ref())
+                    .map(|(w, l)| w.apart(l));
+                if apart.is_some_and(|d| d > limit) {
+                    return None;
+                }
+                let d = strsim::osa_distance(&wanted, &n.norm);
+                (d <= limit).then_some((d, &n.name))
+            })
+            .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
+            .map(|(_, name)| name.clone())
+    }
+}
+
+/// `s`'s words joined by single spaces, lowercase.
+fn normalised(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// How many letters `a` and `b` have that the other lacks (the larger
 /// side, spaces and case aside): no edit distance between them is less.
 /// `None` unless both are ASCII (a lowercase letter may be two there).
+#[cfg(test)]
 fn ascii_letters_apart(a: &str, b: &str) -> Option<usize> {
-    if !a.is_ascii() || !b.is_ascii() {
-        return None;
-    }
-    let mut counts = [0i32; 128];
-    for (s, one) in [(a, 1), (b, -1)] {
-        for c in s.bytes().filter(|&c| !char::from(c).is_whitespace()) {
-            counts[usize::from(c.to_ascii_lowercase())] += one;
+    Some(LetterCounts::of(a)?.apart(&LetterCounts::of(b)?))
+}
+
+/// How often each ASCII character stands in a text, spaces aside and
+/// case folded.
+struct LetterCounts([i32; 128]);
+
+impl LetterCounts {
+    /// `None` unless `s` is ASCII.
+    fn of(s: &str) -> Option<LetterCounts> {
+        if !s.is_ascii() {
+            return None;
         }
+        let mut counts = [0i32; 128];
+        for c in s.bytes().filter(|&c| !char::from(c).is_whitespace()) {
+            counts[usize::from(c.to_ascii_lowercase())] += 1;
+        }
+        Some(LetterCounts(counts))
     }
-    let more: i32 = counts.iter().filter(|&&n| n > 0).sum();
-    let fewer: i32 = counts.iter().filter(|&&n| n < 0).map(|n| -n).sum();
-    Some(more.max(fewer) as usize)
+
+    /// The letters one side has that the other lacks, the larger side.
+    fn apart(&self, other: &LetterCounts) -> usize {
+        let (mut more, mut fewer) = (0i32, 0i32);
+        for (a, b) in self.0.iter().zip(&other.0) {
+            let d = a - b;
+            more += d.max(0);
+            fewer += (-d).max(0);
+        }
+        more.max(fewer) as usize
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

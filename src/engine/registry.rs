@@ -52,7 +52,7 @@ use std::collections::HashMap;
 use crate::book::{Block, Book, DiagramEntry, Section, slug};
 use crate::diagnostic::Fix;
 use crate::engine::variants::Variants;
-use crate::engine::{Finding, Game, games};
+use crate::engine::{Finding, Game, GameNames, games};
 use crate::source::Span;
 
 /// The rule of a heading line that looks like a game heading but starts
@@ -110,11 +110,13 @@ impl<'a> Games<'a> {
 
     /// The games of one book's diagrams.
     pub fn for_book(&self, book: &'a Book) -> BookGames<'a> {
+        let names = GameNames::new(self.names());
         BookGames {
             games: *self,
             book,
             section_games: book.sections.iter().map(|s| self.for_section(s)).collect(),
-            strays: stray_headings(book, self),
+            strays: stray_headings(book, self, &names),
+            names,
             tocs: book
                 .blocks
                 .iter()
@@ -198,12 +200,19 @@ pub struct BookGames<'a> {
     /// every diagram asks.
     section_games: Vec<Option<&'a dyn Game>>,
     strays: Vec<StrayHeading>,
+    /// Every game's name, measured once for the near matches.
+    names: GameNames,
     /// Where each top-level `## Table of Contents` starts, in book order:
     /// found once, as every diagram asks (a scan each was quadratic).
     tocs: Vec<usize>,
 }
 
 impl<'a> BookGames<'a> {
+    /// The game whose name `title` misspells, if one is close.
+    pub fn nearest(&self, title: &str) -> Option<String> {
+        self.names.nearest(title)
+    }
+
     /// The book's stray game headings, in book order.
     pub fn strays(&self) -> &[StrayHeading] {
         &self.strays
@@ -330,12 +339,13 @@ impl<'a> BookGames<'a> {
 }
 
 /// The stray game headings of `book` (see the module's doc), in book order.
-fn stray_headings(book: &Book, games: &Games) -> Vec<StrayHeading> {
+fn stray_headings(book: &Book, games: &Games, names: &GameNames) -> Vec<StrayHeading> {
     let mut walk = Walk {
         book,
         games,
         near: NearGames {
             games,
+            names,
             known: HashMap::new(),
         },
         current: None,
@@ -509,11 +519,11 @@ fn nested_line(
 /// The game `title` names or nearly names. Only a name of eight
 /// characters or more is matched nearly: `### Goal` is a subsection, not a
 /// misspelt game `Go`.
-fn near_game(games: &Games, title: &str) -> Option<String> {
+fn near_game(games: &Games, names: &GameNames, title: &str) -> Option<String> {
     if let Some(game) = games.find(title) {
         return Some(game.name().to_string());
     }
-    games
+    names
         .nearest(title)
         .filter(|name| name.chars().count() >= 8)
 }
@@ -522,6 +532,7 @@ fn near_game(games: &Games, title: &str) -> Option<String> {
 /// subsection titles (`### Problem 1`) in section after section.
 struct NearGames<'b, 'g> {
     games: &'b Games<'g>,
+    names: &'b GameNames,
     known: HashMap<String, Option<String>>,
 }
 
@@ -530,7 +541,7 @@ impl NearGames<'_, '_> {
         if let Some(known) = self.known.get(title) {
             return known.clone();
         }
-        let found = near_game(self.games, title);
+        let found = near_game(self.games, self.names, title);
         self.known.insert(title.to_string(), found.clone());
         found
     }
