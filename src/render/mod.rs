@@ -15,6 +15,7 @@ mod grid;
 mod paeth;
 mod png;
 pub(crate) mod raster;
+mod replay;
 mod svg;
 
 pub use cards::card_svg;

@@ -10,14 +10,14 @@
 //! sub-pixel sample (`pictures_draw_what_resvg_draws_within_rounding`).
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
+use std::io::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::tiny_skia::{self, Pixmap, PixmapMut, Transform};
 use resvg::usvg;
 use xxhash_rust::xxh3::Xxh3;
 
-use super::UNIT;
+use super::{UNIT, replay};
 
 /// Bytes of pictures kept for the whole run (it adds up to this much to
 /// the peak memory). Past it, the least recently used are dropped to make
@@ -100,8 +100,21 @@ pub(crate) fn render(tree: &usvg::Tree, transform: Transform, pixmap: &mut Pixma
 }
 
 fn draw_children(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMut) {
-    for node in group.children() {
-        draw_node(node, transform, pixmap);
+    let mut nodes = group.children();
+    while let Some(node) = nodes.first() {
+        let run = replay::run_length(nodes, transform);
+        if run == 0 {
+            draw_node(node, transform, pixmap);
+            nodes = &nodes[1..];
+            continue;
+        }
+        let (paths, rest) = nodes.split_at(run);
+        replay::draw(paths, transform, pixmap, |pixmap| {
+            for path in paths {
+                draw_node(path, transform, pixmap);
+            }
+        });
+        nodes = rest;
     }
 }
 
@@ -286,7 +299,7 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
         return false;
     }
     let mut hasher = Xxh3::new();
-    if fingerprint(group, &mut hasher, &mut String::new()).is_none() {
+    if fingerprint(group, &mut hasher, &mut Vec::new()).is_none() {
         return false;
     }
     // The offset to a 4096th of a pixel: the same place comes out of f32
@@ -397,7 +410,7 @@ fn inked_spans(pixmap: &Pixmap) -> Vec<(u32, u32)> {
 /// Feeds what the group's children draw, relative to the group, to
 /// `hasher`; None for what a picture does not hold (images, text,
 /// gradients, isolated groups).
-fn fingerprint(group: &usvg::Group, hasher: &mut Xxh3, scratch: &mut String) -> Option<()> {
+fn fingerprint(group: &usvg::Group, hasher: &mut Xxh3, scratch: &mut Vec<u8>) -> Option<()> {
     for node in group.children() {
         match node {
             usvg::Node::Group(g) if !g.should_isolate() => {
@@ -409,56 +422,65 @@ fn fingerprint(group: &usvg::Group, hasher: &mut Xxh3, scratch: &mut String) -> 
                 fingerprint(g, hasher, scratch)?;
                 hasher.update(b"/g");
             }
-            usvg::Node::Path(p) => {
-                scratch.clear();
-                let colour = |paint: &usvg::Paint| match paint {
-                    usvg::Paint::Color(c) => Some((c.red, c.green, c.blue)),
-                    _ => None,
-                };
-                let _ = write!(
-                    scratch,
-                    "p{:?}{:?}{:?}",
-                    p.is_visible(),
-                    p.paint_order(),
-                    p.rendering_mode()
-                );
-                if let Some(f) = p.fill() {
-                    let _ = write!(
-                        scratch,
-                        "f{:?}{:?}{:?}",
-                        colour(f.paint())?,
-                        f.opacity().get().to_bits(),
-                        f.rule()
-                    );
-                }
-                if let Some(s) = p.stroke() {
-                    let _ = write!(
-                        scratch,
-                        "s{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
-                        colour(s.paint())?,
-                        s.opacity().get().to_bits(),
-                        s.width().get().to_bits(),
-                        s.linecap(),
-                        s.linejoin(),
-                        s.miterlimit().get().to_bits(),
-                        s.dasharray(),
-                        s.dashoffset().to_bits()
-                    );
-                }
-                hasher.update(scratch.as_bytes());
-                let data = p.data();
-                hasher.update(&[data.verbs().len() as u8]);
-                for v in data.verbs() {
-                    hasher.update(&[*v as u8]);
-                }
-                for point in data.points() {
-                    hasher.update(&point.x.to_bits().to_le_bytes());
-                    hasher.update(&point.y.to_bits().to_le_bytes());
-                }
-            }
+            usvg::Node::Path(p) => fingerprint_path(p, hasher, scratch)?,
             _ => return None,
         }
     }
+    Some(())
+}
+
+/// Feeds what `p` draws to `hasher`; None for a paint other than a plain
+/// colour.
+pub(super) fn fingerprint_path(
+    p: &usvg::Path,
+    hasher: &mut Xxh3,
+    scratch: &mut Vec<u8>,
+) -> Option<()> {
+    scratch.clear();
+    let colour = |paint: &usvg::Paint| match paint {
+        usvg::Paint::Color(c) => Some((c.red, c.green, c.blue)),
+        _ => None,
+    };
+    let _ = write!(
+        scratch,
+        "p{:?}{:?}{:?}",
+        p.is_visible(),
+        p.paint_order(),
+        p.rendering_mode()
+    );
+    if let Some(f) = p.fill() {
+        let _ = write!(
+            scratch,
+            "f{:?}{:?}{:?}",
+            colour(f.paint())?,
+            f.opacity().get().to_bits(),
+            f.rule()
+        );
+    }
+    if let Some(s) = p.stroke() {
+        let _ = write!(
+            scratch,
+            "s{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+            colour(s.paint())?,
+            s.opacity().get().to_bits(),
+            s.width().get().to_bits(),
+            s.linecap(),
+            s.linejoin(),
+            s.miterlimit().get().to_bits(),
+            s.dasharray(),
+            s.dashoffset().to_bits()
+        );
+    }
+    // One update for the whole path: a few bytes an update cost more in
+    // the hasher's bookkeeping than in hashing.
+    let data = p.data();
+    scratch.push(data.verbs().len() as u8);
+    scratch.extend(data.verbs().iter().map(|v| *v as u8));
+    for point in data.points() {
+        scratch.extend_from_slice(&point.x.to_bits().to_le_bytes());
+        scratch.extend_from_slice(&point.y.to_bits().to_le_bytes());
+    }
+    hasher.update(scratch);
     Some(())
 }
 
