@@ -12,6 +12,7 @@ pub(crate) mod doc;
 mod drawing;
 pub(crate) mod glyphs;
 mod grid;
+mod lru;
 mod paeth;
 mod png;
 pub(crate) mod raster;

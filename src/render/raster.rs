@@ -9,7 +9,6 @@
 //! only in rounding: by at most 2 of 255, and on a few edge pixels by a
 //! sub-pixel sample (`pictures_draw_what_resvg_draws_within_rounding`).
 
-use std::collections::HashMap;
 use std::io::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -17,6 +16,7 @@ use resvg::tiny_skia::{self, Pixmap, PixmapMut, Transform};
 use resvg::usvg;
 use xxhash_rust::xxh3::Xxh3;
 
+use super::lru::Lru;
 use super::{UNIT, replay};
 
 /// Bytes of pictures kept for the whole run (it adds up to this much to
@@ -53,45 +53,15 @@ struct Picture {
     inked: Vec<(u32, u32)>,
 }
 
-#[derive(Default)]
-struct Pictures {
-    /// Each picture and when it was last used.
-    kept: HashMap<Key, (Arc<Picture>, u64)>,
-    bytes: usize,
-    clock: u64,
-}
-
-impl Pictures {
-    /// Keeps `picture`, dropping the least recently used ones until it
-    /// fits the budget; one larger than the whole budget is not kept.
-    fn keep(&mut self, key: Key, picture: &Arc<Picture>) {
-        let size = |p: &Picture| p.pixmap.data().len() + p.inked.len() * 8;
-        let bytes = size(picture);
-        if bytes > BUDGET || self.kept.contains_key(&key) {
-            return;
-        }
-        while self.bytes + bytes > BUDGET {
-            let Some(oldest) = self
-                .kept
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(k, _)| k.clone())
-            else {
-                break;
-            };
-            if let Some((p, _)) = self.kept.remove(&oldest) {
-                self.bytes -= size(&p);
-            }
-        }
-        self.clock += 1;
-        self.bytes += bytes;
-        self.kept.insert(key, (picture.clone(), self.clock));
-    }
-}
+type Pictures = Lru<Key, Picture>;
 
 fn pictures() -> &'static Mutex<Pictures> {
     static PICTURES: OnceLock<Mutex<Pictures>> = OnceLock::new();
-    PICTURES.get_or_init(Default::default)
+    PICTURES.get_or_init(|| {
+        Mutex::new(Lru::new(BUDGET, |p| {
+            p.pixmap.data().len() + p.inked.len() * 8
+        }))
+    })
 }
 
 /// Draws `tree` onto `pixmap` under `transform`.
@@ -316,15 +286,7 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
         content: hasher.digest128(),
         transform: [local.sx, local.kx, local.ky, local.sy, local.tx, local.ty].map(f32::to_bits),
     };
-    let kept = {
-        let mut all = lock(pictures());
-        all.clock += 1;
-        let now = all.clock;
-        all.kept.get_mut(&key).map(|(p, used)| {
-            *used = now;
-            p.clone()
-        })
-    };
+    let kept = lock(pictures()).get(&key);
     let picture = match kept {
         Some(p) => p,
         None => {
@@ -332,7 +294,7 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
                 return false;
             };
             let picture = Arc::new(picture);
-            lock(pictures()).keep(key, &picture);
+            lock(pictures()).keep(key, picture.clone());
             picture
         }
     };

@@ -9,12 +9,13 @@
 //! is a few colours), and the ones after are written back where the run
 //! meets the same pixels before.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::tiny_skia::{PixmapMut, Transform};
 use resvg::usvg;
 use xxhash_rust::xxh3::Xxh3;
+
+use super::lru::Lru;
 
 /// A path smaller than this many pixels a side is not worth replaying.
 const MIN_SIDE: f32 = 256.0;
@@ -262,57 +263,9 @@ fn rows(width: u32, r: Region) -> impl Iterator<Item = std::ops::Range<usize>> {
     (r.top as usize..r.bottom as usize).map(move |y| (y * w + left) * 4..(y * w + right) * 4)
 }
 
-/// The entries kept, and when each was last used, within [`BUDGET`].
-#[derive(Default)]
-struct Kept {
-    entries: HashMap<Key, (Arc<Entry>, u64)>,
-    bytes: usize,
-    clock: u64,
-}
-
-impl Kept {
-    fn get(&mut self, key: &Key) -> Option<Arc<Entry>> {
-        self.clock += 1;
-        let now = self.clock;
-        self.entries.get_mut(key).map(|(entry, used)| {
-            *used = now;
-            entry.clone()
-        })
-    }
-
-    /// Keeps `entry` in place of any under `key`, dropping the least
-    /// recently used to make room; one larger than the budget is not kept.
-    fn keep(&mut self, key: Key, entry: Arc<Entry>) {
-        let size = |e: &Entry| e.before.bytes() + e.after.bytes();
-        if let Some((old, _)) = self.entries.remove(&key) {
-            self.bytes -= size(&old);
-        }
-        let bytes = size(&entry);
-        if bytes > BUDGET {
-            return;
-        }
-        while self.bytes + bytes > BUDGET {
-            let Some(oldest) = self
-                .entries
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(k, _)| k.clone())
-            else {
-                break;
-            };
-            if let Some((e, _)) = self.entries.remove(&oldest) {
-                self.bytes -= size(&e);
-            }
-        }
-        self.clock += 1;
-        self.bytes += bytes;
-        self.entries.insert(key, (entry, self.clock));
-    }
-}
-
-fn kept() -> &'static Mutex<Kept> {
-    static KEPT: OnceLock<Mutex<Kept>> = OnceLock::new();
-    KEPT.get_or_init(Default::default)
+fn kept() -> &'static Mutex<Lru<Key, Entry>> {
+    static KEPT: OnceLock<Mutex<Lru<Key, Entry>>> = OnceLock::new();
+    KEPT.get_or_init(|| Mutex::new(Lru::new(BUDGET, |e| e.before.bytes() + e.after.bytes())))
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
