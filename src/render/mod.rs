@@ -12,8 +12,11 @@ pub(crate) mod doc;
 mod drawing;
 pub(crate) mod glyphs;
 mod grid;
+mod lru;
+mod paeth;
 mod png;
 pub(crate) mod raster;
+mod replay;
 mod svg;
 
 pub use cards::card_svg;

@@ -4,7 +4,7 @@
 use resvg::tiny_skia;
 use resvg::usvg;
 
-use super::UNIT;
+use super::{UNIT, paeth};
 use crate::assets;
 use crate::style::Style;
 
@@ -162,30 +162,32 @@ fn encode(pixels: &[u8], width: u32, opaque: bool) -> Result<Vec<u8>, png::Encod
     let height = pixels.len() / stride.max(1);
     let bpp = if opaque { 3 } else { 4 };
     let len = width as usize * bpp;
-    // A row as stored (the alpha dropped when opaque), the one above, and
-    // the filtered row with its filter type in front.
-    let mut row = vec![0; len];
-    let mut above = vec![0; len];
+    // The filtered row with its filter type in front; the row above the
+    // first is all zeros.
     let mut filtered = vec![0; 1 + len];
     filtered[0] = PAETH;
+    let zeros = vec![0; stride];
+    let mut rows = paeth::Rows::new(len);
     let mut zlib = fdeflate::Compressor::new(Vec::new())?;
-    for (y, line) in pixels.chunks_exact(stride).enumerate() {
-        std::mem::swap(&mut row, &mut above);
-        stored_row(line, opaque, &mut row);
-        if y > 0 && row == above {
+    let mut above = &zeros[..];
+    for line in pixels.chunks_exact(stride) {
+        // Paeth of a row under its equal predicts every byte exactly.
+        if line == above {
             filtered[1..].fill(0);
         } else {
-            paeth(&row, &above, bpp, &mut filtered[1..]);
+            paeth::filter(line, above, opaque, &mut filtered[1..], &mut rows);
         }
         zlib.write_data(&filtered)?;
+        above = line;
     }
     let mut idat = zlib.finish()?;
     // As png: past the size of the rows stored uncompressed, they are.
     let raw = (len + 1) * height;
     if idat.len() > fdeflate::StoredOnlyCompressor::<()>::compressed_size(raw) {
         let mut stored = fdeflate::StoredOnlyCompressor::new(std::io::Cursor::new(Vec::new()))?;
+        let mut row = vec![0; len];
         for line in pixels.chunks_exact(stride) {
-            stored_row(line, opaque, &mut row);
+            paeth::stored_row(line, opaque, &mut row);
             stored.write_data(&[0])?;
             stored.write_data(&row)?;
         }
@@ -212,63 +214,6 @@ fn encode(pixels: &[u8], width: u32, opaque: bool) -> Result<Vec<u8>, png::Encod
 
 /// PNG's filter type 4, Paeth.
 const PAETH: u8 = 4;
-
-/// An RGBA row as the PNG stores it: as it is, or without its alpha.
-fn stored_row(line: &[u8], opaque: bool, row: &mut [u8]) {
-    if !opaque {
-        row.copy_from_slice(line);
-        return;
-    }
-    // Two pixels a step, as one 64-bit word: its six colour bytes.
-    let mut pairs = line.chunks_exact(8);
-    let mut to = row.chunks_exact_mut(6);
-    for (from, to) in (&mut pairs).zip(&mut to) {
-        let two = u64::from_le_bytes(from.try_into().unwrap_or_default());
-        let rgb = (two & 0xff_ffff) | ((two >> 8) & 0xffff_ff00_0000);
-        to.copy_from_slice(&rgb.to_le_bytes()[..6]);
-    }
-    for (from, to) in pairs
-        .remainder()
-        .chunks_exact(4)
-        .zip(to.into_remainder().chunks_exact_mut(3))
-    {
-        to.copy_from_slice(&from[..3]);
-    }
-}
-
-/// The Paeth filter of `row` under `above`, `bpp` bytes a pixel, in png's
-/// way (FPNGE's form, on bytes only, which the compiler vectorises).
-fn paeth(row: &[u8], above: &[u8], bpp: usize, out: &mut [u8]) {
-    let predict = |a: u8, b: u8, c: u8| {
-        let pa = b.max(c) - c.min(b);
-        let pb = a.max(c) - c.min(a);
-        let pc = if (a < c) == (c < b) {
-            pa.max(pb) - pa.min(pb)
-        } else {
-            255
-        };
-        if pa <= pb && pa <= pc {
-            a
-        } else if pb <= pc {
-            b
-        } else {
-            c
-        }
-    };
-    let n = row.len();
-    for i in 0..bpp.min(n) {
-        out[i] = row[i].wrapping_sub(predict(0, above[i], 0));
-    }
-    for ((((to, x), a), b), c) in out[bpp..]
-        .iter_mut()
-        .zip(&row[bpp..])
-        .zip(&row[..n - bpp])
-        .zip(&above[bpp..])
-        .zip(&above[..n - bpp])
-    {
-        *to = x.wrapping_sub(predict(*a, *b, *c));
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -9,15 +9,15 @@
 //! only in rounding: by at most 2 of 255, and on a few edge pixels by a
 //! sub-pixel sample (`pictures_draw_what_resvg_draws_within_rounding`).
 
-use std::collections::HashMap;
-use std::fmt::Write as _;
+use std::io::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::tiny_skia::{self, Pixmap, PixmapMut, Transform};
 use resvg::usvg;
 use xxhash_rust::xxh3::Xxh3;
 
-use super::UNIT;
+use super::lru::Lru;
+use super::{UNIT, replay};
 
 /// Bytes of pictures kept for the whole run (it adds up to this much to
 /// the peak memory). Past it, the least recently used are dropped to make
@@ -53,45 +53,15 @@ struct Picture {
     inked: Vec<(u32, u32)>,
 }
 
-#[derive(Default)]
-struct Pictures {
-    /// Each picture and when it was last used.
-    kept: HashMap<Key, (Arc<Picture>, u64)>,
-    bytes: usize,
-    clock: u64,
-}
-
-impl Pictures {
-    /// Keeps `picture`, dropping the least recently used ones until it
-    /// fits the budget; one larger than the whole budget is not kept.
-    fn keep(&mut self, key: Key, picture: &Arc<Picture>) {
-        let size = |p: &Picture| p.pixmap.data().len() + p.inked.len() * 8;
-        let bytes = size(picture);
-        if bytes > BUDGET || self.kept.contains_key(&key) {
-            return;
-        }
-        while self.bytes + bytes > BUDGET {
-            let Some(oldest) = self
-                .kept
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(k, _)| k.clone())
-            else {
-                break;
-            };
-            if let Some((p, _)) = self.kept.remove(&oldest) {
-                self.bytes -= size(&p);
-            }
-        }
-        self.clock += 1;
-        self.bytes += bytes;
-        self.kept.insert(key, (picture.clone(), self.clock));
-    }
-}
+type Pictures = Lru<Key, Picture>;
 
 fn pictures() -> &'static Mutex<Pictures> {
     static PICTURES: OnceLock<Mutex<Pictures>> = OnceLock::new();
-    PICTURES.get_or_init(Default::default)
+    PICTURES.get_or_init(|| {
+        Mutex::new(Lru::new(BUDGET, |p| {
+            p.pixmap.data().len() + p.inked.len() * 8
+        }))
+    })
 }
 
 /// Draws `tree` onto `pixmap` under `transform`.
@@ -100,8 +70,21 @@ pub(crate) fn render(tree: &usvg::Tree, transform: Transform, pixmap: &mut Pixma
 }
 
 fn draw_children(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMut) {
-    for node in group.children() {
-        draw_node(node, transform, pixmap);
+    let mut nodes = group.children();
+    while let Some(node) = nodes.first() {
+        let run = replay::run_length(nodes, transform);
+        if run == 0 {
+            draw_node(node, transform, pixmap);
+            nodes = &nodes[1..];
+            continue;
+        }
+        let (paths, rest) = nodes.split_at(run);
+        replay::draw(paths, transform, pixmap, |pixmap| {
+            for path in paths {
+                draw_node(path, transform, pixmap);
+            }
+        });
+        nodes = rest;
     }
 }
 
@@ -286,7 +269,7 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
         return false;
     }
     let mut hasher = Xxh3::new();
-    if fingerprint(group, &mut hasher, &mut String::new()).is_none() {
+    if fingerprint(group, &mut hasher, &mut Vec::new()).is_none() {
         return false;
     }
     // The offset to a 4096th of a pixel: the same place comes out of f32
@@ -303,15 +286,7 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
         content: hasher.digest128(),
         transform: [local.sx, local.kx, local.ky, local.sy, local.tx, local.ty].map(f32::to_bits),
     };
-    let kept = {
-        let mut all = lock(pictures());
-        all.clock += 1;
-        let now = all.clock;
-        all.kept.get_mut(&key).map(|(p, used)| {
-            *used = now;
-            p.clone()
-        })
-    };
+    let kept = lock(pictures()).get(&key);
     let picture = match kept {
         Some(p) => p,
         None => {
@@ -319,7 +294,7 @@ fn draw_picture(group: &usvg::Group, transform: Transform, pixmap: &mut PixmapMu
                 return false;
             };
             let picture = Arc::new(picture);
-            lock(pictures()).keep(key, &picture);
+            lock(pictures()).keep(key, picture.clone());
             picture
         }
     };
@@ -397,7 +372,7 @@ fn inked_spans(pixmap: &Pixmap) -> Vec<(u32, u32)> {
 /// Feeds what the group's children draw, relative to the group, to
 /// `hasher`; None for what a picture does not hold (images, text,
 /// gradients, isolated groups).
-fn fingerprint(group: &usvg::Group, hasher: &mut Xxh3, scratch: &mut String) -> Option<()> {
+fn fingerprint(group: &usvg::Group, hasher: &mut Xxh3, scratch: &mut Vec<u8>) -> Option<()> {
     for node in group.children() {
         match node {
             usvg::Node::Group(g) if !g.should_isolate() => {
@@ -409,56 +384,65 @@ fn fingerprint(group: &usvg::Group, hasher: &mut Xxh3, scratch: &mut String) -> 
                 fingerprint(g, hasher, scratch)?;
                 hasher.update(b"/g");
             }
-            usvg::Node::Path(p) => {
-                scratch.clear();
-                let colour = |paint: &usvg::Paint| match paint {
-                    usvg::Paint::Color(c) => Some((c.red, c.green, c.blue)),
-                    _ => None,
-                };
-                let _ = write!(
-                    scratch,
-                    "p{:?}{:?}{:?}",
-                    p.is_visible(),
-                    p.paint_order(),
-                    p.rendering_mode()
-                );
-                if let Some(f) = p.fill() {
-                    let _ = write!(
-                        scratch,
-                        "f{:?}{:?}{:?}",
-                        colour(f.paint())?,
-                        f.opacity().get().to_bits(),
-                        f.rule()
-                    );
-                }
-                if let Some(s) = p.stroke() {
-                    let _ = write!(
-                        scratch,
-                        "s{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
-                        colour(s.paint())?,
-                        s.opacity().get().to_bits(),
-                        s.width().get().to_bits(),
-                        s.linecap(),
-                        s.linejoin(),
-                        s.miterlimit().get().to_bits(),
-                        s.dasharray(),
-                        s.dashoffset().to_bits()
-                    );
-                }
-                hasher.update(scratch.as_bytes());
-                let data = p.data();
-                hasher.update(&[data.verbs().len() as u8]);
-                for v in data.verbs() {
-                    hasher.update(&[*v as u8]);
-                }
-                for point in data.points() {
-                    hasher.update(&point.x.to_bits().to_le_bytes());
-                    hasher.update(&point.y.to_bits().to_le_bytes());
-                }
-            }
+            usvg::Node::Path(p) => fingerprint_path(p, hasher, scratch)?,
             _ => return None,
         }
     }
+    Some(())
+}
+
+/// Feeds what `p` draws to `hasher`; None for a paint other than a plain
+/// colour.
+pub(super) fn fingerprint_path(
+    p: &usvg::Path,
+    hasher: &mut Xxh3,
+    scratch: &mut Vec<u8>,
+) -> Option<()> {
+    scratch.clear();
+    let colour = |paint: &usvg::Paint| match paint {
+        usvg::Paint::Color(c) => Some((c.red, c.green, c.blue)),
+        _ => None,
+    };
+    let _ = write!(
+        scratch,
+        "p{:?}{:?}{:?}",
+        p.is_visible(),
+        p.paint_order(),
+        p.rendering_mode()
+    );
+    if let Some(f) = p.fill() {
+        let _ = write!(
+            scratch,
+            "f{:?}{:?}{:?}",
+            colour(f.paint())?,
+            f.opacity().get().to_bits(),
+            f.rule()
+        );
+    }
+    if let Some(s) = p.stroke() {
+        let _ = write!(
+            scratch,
+            "s{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+            colour(s.paint())?,
+            s.opacity().get().to_bits(),
+            s.width().get().to_bits(),
+            s.linecap(),
+            s.linejoin(),
+            s.miterlimit().get().to_bits(),
+            s.dasharray(),
+            s.dashoffset().to_bits()
+        );
+    }
+    // One update for the whole path: a few bytes an update cost more in
+    // the hasher's bookkeeping than in hashing.
+    let data = p.data();
+    scratch.push(data.verbs().len() as u8);
+    scratch.extend(data.verbs().iter().map(|v| *v as u8));
+    for point in data.points() {
+        scratch.extend_from_slice(&point.x.to_bits().to_le_bytes());
+        scratch.extend_from_slice(&point.y.to_bits().to_le_bytes());
+    }
+    hasher.update(scratch);
     Some(())
 }
 
