@@ -7,6 +7,24 @@
 //! layout) and peaks at the PDF's last step, so those pages are handed
 //! back before it. Elsewhere this does nothing.
 
+/// Blocks of this size and more get pages of their own, returned to the
+/// system when freed. glibc otherwise raises its threshold to the largest
+/// block freed so far (up to 32 MB), and a large book's growing buffers
+/// (the PDF's chunks, the site's files) are then carved from the heaps and
+/// leave holes there that no later allocation fills: on a 10,010-diagram
+/// book that cost about 50 MB of peak memory.
+const OWN_PAGES_FROM: i32 = 1 << 20;
+
+/// Gives large blocks pages of their own from now on ([`OWN_PAGES_FROM`]).
+pub fn map_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes where later allocations are placed; it
+    // touches no memory in use and is safe to call from any thread.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, OWN_PAGES_FROM);
+    }
+}
+
 /// Returns the allocator's free pages to the system.
 pub fn release_freed() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]

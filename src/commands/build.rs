@@ -86,6 +86,7 @@ impl BuildReport {
 /// drawing of the diagrams.
 pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -> BuildReport {
     let started = Instant::now();
+    crate::memory::map_large_blocks();
     let mut stages = Vec::new();
     let settings = Settings::resolve(
         &options.paths,

@@ -42,7 +42,7 @@ pub(crate) struct NonStreamChunks {
     pub(crate) page_label_tree: Option<(Ref, Chunk)>,
     pub(crate) destination_profiles: Option<(Ref, Chunk)>,
     pub(crate) struct_tree_root: Option<(Ref, Chunk)>,
-    pub(crate) struct_elements: Option<Chunk>,
+    pub(crate) struct_elements: Vec<Chunk>,
     pub(crate) page_labels: Chunk,
     pub(crate) annotations: Chunk,
     pub(crate) color_spaces: Chunk,
@@ -80,7 +80,7 @@ impl ChunkContainer {
                 page_label_tree: None,
                 destination_profiles: None,
                 struct_tree_root: None,
-                struct_elements: None,
+                struct_elements: Vec::new(),
                 page_labels: sc.new_chunk(),
                 annotations: sc.new_chunk(),
                 color_spaces: sc.new_chunk(),
@@ -182,7 +182,7 @@ impl ChunkContainer {
             }
         };
         self.non_stream.visit(sc, &mut write)?;
-        self.non_stream.struct_elements = None;
+        self.non_stream.struct_elements = Vec::new();
         self.mixed.visit(sc, &mut write)?;
         let streams = &mut self.streams;
         streams.fonts.visit(sc, &mut write)?;

@@ -813,7 +813,7 @@ impl SerializeContext {
     fn serialize_tag_tree(&mut self, chunk_container: &mut ChunkContainer) -> KrillaResult<()> {
         let tag_tree = self.global_objects.tag_tree.take();
         let struct_parents = self.global_objects.struct_parents.take();
-        if let Some(root) = &tag_tree {
+        if let Some(root) = tag_tree {
             let mut parent_tree_map = HashMap::new();
             let mut id_tree_map = BTreeMap::new();
             let struct_tree_root_ref = self.new_ref();
@@ -824,8 +824,6 @@ impl SerializeContext {
                 &mut id_tree_map,
                 struct_tree_root_ref,
             )?;
-
-            root.validate(&id_tree_map)?;
 
             let mut chunk = self.new_chunk();
             let mut tree = chunk

@@ -1094,21 +1094,20 @@ impl TagGroup {
         Ok(Reference::Ref(elem_ref))
     }
 
-    fn validate(&self, id_tree: &BTreeMap<TagId, Ref>) -> KrillaResult<()> {
+    // chess-kit-docs patch: the header ids to validate, gathered (in the
+    // order `validate` checked them) before the group is dropped.
+    fn headers_to_validate(&self, out: &mut Vec<(TagId, Option<crate::surface::Location>)>) {
         if let Some(headers) = self.tag.headers() {
             for id in headers.iter() {
-                if !id_tree.contains_key(id) {
-                    return Err(KrillaError::UnknownTagId(id.clone(), self.tag.location()));
-                }
+                out.push((id.clone(), self.tag.location()));
             }
         }
 
         for child in self.children.iter() {
             if let Node::Group(group) = child {
-                group.validate(id_tree)?;
+                group.headers_to_validate(out);
             }
         }
-        Ok(())
     }
 }
 
@@ -1155,7 +1154,7 @@ impl TagTree {
     }
 
     pub(crate) fn serialize(
-        &self,
+        self,
         sc: &mut SerializeContext,
         chunk_container: &mut ChunkContainer,
         parent_tree_map: &mut HashMap<IdentifierType, Ref>,
@@ -1172,7 +1171,18 @@ impl TagTree {
 
         let mut children_refs = vec![];
 
-        for child in &self.children {
+        // chess-kit-docs patch: each child is dropped once written, and the
+        // elements go into chunks of about `STRUCT_CHUNK` bytes, which take
+        // the memory the written children freed. One chunk grown to hold
+        // every element could not, and a large document's tree and its
+        // elements were both held whole. The chunks are written in order,
+        // so the PDF's bytes are the same.
+        const STRUCT_CHUNK: usize = 1 << 16;
+        let mut headers = vec![];
+        for child in self.children {
+            if let Node::Group(group) = &child {
+                group.headers_to_validate(&mut headers);
+            }
             let serialized = child.serialize(
                 sc,
                 parent_tree_map,
@@ -1184,6 +1194,11 @@ impl TagTree {
 
             if let Some(ref_) = serialized {
                 children_refs.push(ref_);
+            }
+            drop(child);
+            if struct_elems.len() >= STRUCT_CHUNK {
+                let full = std::mem::replace(&mut struct_elems, sc.new_chunk());
+                chunk_container.non_stream.struct_elements.push(full);
             }
         }
 
@@ -1204,18 +1219,17 @@ impl TagTree {
         )?;
 
         struct_elem.finish();
-        chunk_container.non_stream.struct_elements = Some(struct_elems);
+        chunk_container.non_stream.struct_elements.push(struct_elems);
 
-        Ok(root_ref)
-    }
-
-    pub(crate) fn validate(&self, id_tree: &BTreeMap<TagId, Ref>) -> KrillaResult<()> {
-        for child in self.children.iter() {
-            if let Node::Group(group) = child {
-                group.validate(id_tree)?;
+        // chess-kit-docs patch: what `validate` checked once the tree was
+        // written, checked here, the tree being dropped as it is written.
+        for (id, location) in headers {
+            if !id_tree_map.contains_key(&id) {
+                return Err(KrillaError::UnknownTagId(id, location));
             }
         }
-        Ok(())
+
+        Ok(root_ref)
     }
 }
 
