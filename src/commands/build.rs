@@ -86,7 +86,6 @@ impl BuildReport {
 /// drawing of the diagrams.
 pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -> BuildReport {
     let started = Instant::now();
-    crate::memory::map_large_blocks();
     let mut stages = Vec::new();
     let settings = Settings::resolve(
         &options.paths,
@@ -130,6 +129,9 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         checking,
     ));
     diags.extend(checked.diags);
+    crate::memory::map_large_blocks_for(
+        checked.books.iter().map(|(b, _)| b.source.text.len()).sum(),
+    );
     let publishable: Vec<(&Book, Vec<TocEntry>)> = checked
         .books
         .iter()
