@@ -5,7 +5,9 @@
 //! colon-separated, to compare with a release) runs in turn, round after
 //! round; CPU is the children's user and system time from
 //! `/proc/self/stat` (the machine is shared, so not wall time), summed
-//! over `RUNS` runs.
+//! over runs that take about the same CPU at each size (`RUNS` at 10,000
+//! diagrams, ten times as many at 1,000: the clock ticks every 10 ms), less
+//! each run's fixed cost (a `check` of an empty book).
 //!
 //! `cargo bench --bench check_linear` (`-- 1` for one round)
 
@@ -46,10 +48,10 @@ fn write_book(
     (path, diagrams)
 }
 
-/// CPU per diagram of `tool check book`, over `RUNS` runs.
-fn per_diagram(tool: &Path, book: &Path, diagrams: usize) -> Duration {
+/// CPU of `runs` runs of `tool check book`.
+fn cpu_of(tool: &Path, book: &Path, runs: usize) -> Duration {
     let before = children_cpu();
-    for _ in 0..RUNS {
+    for _ in 0..runs {
         let status = Command::new(tool)
             .arg("check")
             .arg(book)
@@ -63,7 +65,19 @@ fn per_diagram(tool: &Path, book: &Path, diagrams: usize) -> Duration {
             tool.display()
         );
     }
-    (children_cpu() - before) / (RUNS * diagrams) as u32
+    children_cpu() - before
+}
+
+/// CPU per diagram of `tool check book` over `runs` runs, less each run's
+/// fixed cost `fixed`.
+fn per_diagram(
+    tool: &Path,
+    book: &Path,
+    diagrams: usize,
+    runs: usize,
+    fixed: Duration,
+) -> Duration {
+    cpu_of(tool, book, runs).saturating_sub(fixed * runs as u32) / (runs * diagrams) as u32
 }
 
 fn main() {
@@ -79,17 +93,20 @@ fn main() {
         ),
         ("golf", large::golf_book, &rules),
     ];
+    let empty = dir.path().join("empty.md");
+    std::fs::write(&empty, "# Empty\n").unwrap();
     for round in 1..=rounds {
         for tool in &tools {
+            let fixed = cpu_of(tool, &empty, 10 * RUNS) / (10 * RUNS) as u32;
             for (name, make, text) in &books {
                 let (small, n_small) =
                     write_book(dir.path(), &format!("{name}1000.md"), *make, text, 1_000);
                 let (big, n_big) =
                     write_book(dir.path(), &format!("{name}10000.md"), *make, text, 10_000);
-                let a = per_diagram(tool, &small, n_small);
-                let b = per_diagram(tool, &big, n_big);
+                let a = per_diagram(tool, &small, n_small, 10 * RUNS, fixed);
+                let b = per_diagram(tool, &big, n_big, RUNS, fixed);
                 println!(
-                    "round {round}, {}, {name} book: CPU per diagram {a:?} at {n_small}, {b:?} at {n_big} ({:+.1} %)",
+                    "round {round}, {}, {name} book: CPU per diagram {a:?} at {n_small}, {b:?} at {n_big} ({:+.1} %; a run's fixed cost {fixed:?})",
                     tool.display(),
                     (b.as_secs_f64() / a.as_secs_f64() - 1.0) * 100.0
                 );
