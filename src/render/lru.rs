@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 pub(super) struct Lru<K, V> {
     /// Each value and when it was last used.
@@ -65,6 +65,12 @@ impl<K: Hash + Eq + Clone, V> Lru<K, V> {
         self.bytes += bytes;
         self.kept.insert(key, (value, self.clock));
     }
+}
+
+/// A store's lock, even one a panicking thread left poisoned: a store
+/// only ever holds whole entries.
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]

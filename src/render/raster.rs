@@ -16,7 +16,7 @@ use resvg::tiny_skia::{self, Pixmap, PixmapMut, Transform};
 use resvg::usvg;
 use xxhash_rust::xxh3::Xxh3;
 
-use super::lru::Lru;
+use super::lru::{Lru, lock};
 use super::{UNIT, replay};
 
 /// Bytes of pictures kept for the whole run (it adds up to this much to
@@ -464,10 +464,6 @@ fn draw_alone(group: &usvg::Group, local: Transform) -> Option<Picture> {
         top,
         inked,
     })
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]

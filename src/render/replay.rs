@@ -15,7 +15,7 @@ use resvg::tiny_skia::{PixmapMut, Transform};
 use resvg::usvg;
 use xxhash_rust::xxh3::Xxh3;
 
-use super::lru::Lru;
+use super::lru::{Lru, lock};
 
 /// A path smaller than this many pixels a side is not worth replaying.
 const MIN_SIDE: f32 = 256.0;
@@ -266,10 +266,6 @@ fn rows(width: u32, r: Region) -> impl Iterator<Item = std::ops::Range<usize>> {
 fn kept() -> &'static Mutex<Lru<Key, Entry>> {
     static KEPT: OnceLock<Mutex<Lru<Key, Entry>>> = OnceLock::new();
     KEPT.get_or_init(|| Mutex::new(Lru::new(BUDGET, |e| e.before.bytes() + e.after.bytes())))
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]
