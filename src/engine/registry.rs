@@ -342,7 +342,6 @@ impl<'a> BookGames<'a> {
 fn stray_headings(book: &Book, games: &Games, names: &GameNames) -> Vec<StrayHeading> {
     let mut walk = Walk {
         book,
-        games,
         near: NearGames {
             games,
             names,
@@ -358,7 +357,7 @@ fn stray_headings(book: &Book, games: &Games, names: &GameNames) -> Vec<StrayHea
 /// The walk of [`stray_headings`] through a book's blocks.
 struct Walk<'b, 'g> {
     book: &'b Book,
-    games: &'b Games<'g>,
+    /// The games, with the near matches of titles found so far.
     near: NearGames<'b, 'g>,
     /// The `##` section the walk is in, and its game.
     current: Option<&'g dyn Game>,
@@ -417,9 +416,9 @@ impl Walk<'_, '_> {
 
     /// A heading at the top level.
     fn heading(&mut self, level: u8, title: String, span: Span) {
-        let (book, games) = (self.book, self.games);
+        let book = self.book;
         if level == 2 {
-            self.current = games.find(&title);
+            self.current = self.near.games.find(&title);
             return;
         }
         if level == 1 {
