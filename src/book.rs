@@ -312,6 +312,16 @@ impl Book {
     /// Parses a rulebook's text. Problems go to `diags`; the book is
     /// returned either way so every problem can be reported in one run.
     pub fn parse(source: Arc<SourceFile>, diags: &mut Vec<Diagnostic>) -> Book {
+        Book::parse_with(source, diags, None)
+    }
+
+    /// [`Book::parse`] of a part of a book, whose reference links may be
+    /// defined in the rest of it.
+    pub fn parse_with(
+        source: Arc<SourceFile>,
+        diags: &mut Vec<Diagnostic>,
+        others: Option<OtherDefinitions>,
+    ) -> Book {
         let name = source
             .path
             .file_stem()
@@ -363,7 +373,19 @@ impl Book {
             diags: Vec::new(),
             depth: 0,
         };
-        let parser = Parser::new_ext(&masked, Options::ENABLE_SMART_PUNCTUATION);
+        let references = others.map(|others| -> References {
+            Box::new(move |link: pulldown_cmark::BrokenLink| {
+                let label = reference_label(&link.reference);
+                let url = others.urls.get(&label).cloned();
+                others.asked.borrow_mut().insert(label);
+                Some((url?.into(), "".into()))
+            })
+        });
+        let parser = Parser::new_with_broken_link_callback(
+            &masked,
+            Options::ENABLE_SMART_PUNCTUATION,
+            references,
+        );
         let link_defs = {
             let mut defs: Vec<LinkDef> = parser
                 .reference_definitions()
@@ -983,6 +1005,11 @@ fn check_line_lengths(source: &Arc<SourceFile>, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Where the front matter ends, if the text has one.
+pub(crate) fn front_matter_end(text: &str) -> Option<usize> {
+    front_matter(text).span.map(|s| s.end)
+}
+
 fn front_matter(text: &str) -> FrontMatter {
     let mut lines = text.split_inclusive('\n');
     let Some(first) = lines.next() else {
@@ -1040,7 +1067,7 @@ fn is_atx_heading(line: &str) -> bool {
     (1..=6).contains(&hashes) && t[hashes..].chars().next().is_none_or(char::is_whitespace)
 }
 
-fn fence_marker(line: &str) -> Option<&str> {
+pub(crate) fn fence_marker(line: &str) -> Option<&'static str> {
     if indent_width(line) > 3 {
         return None;
     }
@@ -1189,8 +1216,34 @@ fn mask_as_comment(bytes: &mut [u8]) {
     }
 }
 
-type Events<'a, 'i> =
-    std::iter::Peekable<pulldown_cmark::OffsetIter<'a, pulldown_cmark::DefaultBrokenLinkCallback>>;
+type Events<'a, 'i> = std::iter::Peekable<pulldown_cmark::OffsetIter<'a, References<'a>>>;
+
+/// How a reference link whose label the text does not define is resolved:
+/// from the definitions of the rest of the book, for a part of it parsed
+/// alone ([`crate::incremental`]).
+type References<'a> = Box<
+    dyn FnMut(
+            pulldown_cmark::BrokenLink<'a>,
+        ) -> Option<(pulldown_cmark::CowStr<'a>, pulldown_cmark::CowStr<'a>)>
+        + 'a,
+>;
+
+/// The reference definitions of the rest of the book, by label as
+/// [`reference_label`] writes it, and the labels a parse looked up there.
+pub struct OtherDefinitions<'d> {
+    pub urls: &'d BTreeMap<String, String>,
+    pub asked: &'d std::cell::RefCell<BTreeSet<String>>,
+}
+
+/// A reference label as CommonMark matches it: case and runs of white
+/// space do not count.
+pub fn reference_label(label: &str) -> String {
+    label
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
 
 struct Builder<'s> {
     source: &'s Arc<SourceFile>,
@@ -1401,7 +1454,9 @@ impl Builder<'_> {
             return;
         };
         let text = &self.source.text;
-        let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+        // How far below, not on which line: the language server checks a
+        // section alone.
+        let below = self.source.line_of(first) - self.source.line_of(html.start);
         let first_line = text[html.start..].lines().next().unwrap_or("").trim();
         let opener: String = if first_line.starts_with("<!--") {
             "<!--".into()
@@ -1423,8 +1478,8 @@ impl Builder<'_> {
                 self.source,
                 at,
                 format!(
-                    "this HTML block (`{opener}`) is never closed before the diagram on line {}: it runs on over {} and everything between, which a reader of the Markdown would not see",
-                    line_of(first),
+                    "this HTML block (`{opener}`) is never closed before the diagram {below} line{} below it: it runs on over {} and everything between, which a reader of the Markdown would not see",
+                    if below == 1 { "" } else { "s" },
                     if inside.len() == 1 {
                         "that diagram".to_string()
                     } else {
@@ -1558,9 +1613,15 @@ impl Builder<'_> {
                 else {
                     return true;
                 };
+                // The `Unknown` kinds are those the rest of the book defines.
                 let reference = matches!(
                     link_type,
-                    LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut
+                    LinkType::Reference
+                        | LinkType::Collapsed
+                        | LinkType::Shortcut
+                        | LinkType::ReferenceUnknown
+                        | LinkType::CollapsedUnknown
+                        | LinkType::ShortcutUnknown
                 )
                 .then(|| id.to_string());
                 // Local files and the book's own anchors are checked.
@@ -2095,7 +2156,7 @@ mod tests {
             assert!(
                 errors[0]
                     .message
-                    .contains("is never closed before the diagram on line 9"),
+                    .contains("is never closed before the diagram 4 lines below it"),
                 "{opener}: {}",
                 errors[0].message
             );

@@ -172,9 +172,20 @@ pub fn check_book_file(
 
 /// Checks a book already read; `diags` are its parse problems.
 pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun) -> BookCheck {
+    let toc = table_of_contents(&book, &mut diags);
+    check_book_part(book, diags, run, toc)
+}
+
+/// [`check_loaded_book`] without the contents file: for a part of a book,
+/// whose contents are checked against the whole ([`crate::incremental`]).
+pub(crate) fn check_book_part(
+    book: Book,
+    mut diags: Vec<Diagnostic>,
+    run: &CheckRun,
+    toc: Vec<TocEntry>,
+) -> BookCheck {
     book.check_images(&mut diags);
     book.check_links(&mut diags);
-    let toc = table_of_contents(&book, &mut diags);
     let mut counts = Counts::default();
     let mut findings = Vec::new();
     let mut notes = Vec::new();
@@ -254,21 +265,47 @@ pub(crate) fn apply_allowances(
     findings: &mut [RuleDiagnostic],
     diags: &mut Vec<Diagnostic>,
 ) {
-    for allowance in &config.check.allow {
-        let a = allowance.get_ref();
-        let mut used = false;
-        for f in findings.iter_mut() {
-            let matches = f.book == a.book
-                && f.section
-                    .as_deref()
-                    .is_some_and(|s| s.eq_ignore_ascii_case(&a.section))
-                && f.diagram == a.diagram
-                && f.rule == a.rule;
-            if matches {
-                f.diagnostic.allowed = Some(a.reason.clone());
-                used = true;
+    let used = mark_allowed(config, findings);
+    unused_allowances(config, books, &used, diags);
+}
+
+/// Marks the findings an allowance matches; whether each allowance
+/// matched one.
+pub(crate) fn mark_allowed(config: &Config, findings: &mut [RuleDiagnostic]) -> Vec<bool> {
+    config
+        .check
+        .allow
+        .iter()
+        .map(|allowance| {
+            let a = allowance.get_ref();
+            let mut used = false;
+            for f in findings.iter_mut() {
+                let matches = f.book == a.book
+                    && f.section
+                        .as_deref()
+                        .is_some_and(|s| s.eq_ignore_ascii_case(&a.section))
+                    && f.diagram == a.diagram
+                    && f.rule == a.rule;
+                if matches {
+                    f.diagnostic.allowed = Some(a.reason.clone());
+                    used = true;
+                }
             }
-        }
+            used
+        })
+        .collect()
+}
+
+/// A warning for each allowance of a checked book that matched nothing
+/// (`used`, one for each allowance).
+pub(crate) fn unused_allowances(
+    config: &Config,
+    books: &BTreeSet<&str>,
+    used: &[bool],
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (allowance, &used) in config.check.allow.iter().zip(used) {
+        let a = allowance.get_ref();
         if !used && books.contains(a.book.as_str()) {
             let diagram = a.diagram.map_or("none".to_string(), |n| n.to_string());
             let message = format!(

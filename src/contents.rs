@@ -44,6 +44,34 @@ pub fn table_of_contents(book: &Book, diags: &mut Vec<Diagnostic>) -> Vec<TocEnt
             }
         })
         .collect();
+    unused_descriptions(book, &descriptions, &used, diags);
+    entries
+}
+
+/// The contents file's problems for a book whose `#` and `##` headings
+/// are `titles`: what [`table_of_contents`] reports, for a book checked
+/// in parts ([`crate::incremental`]). `book` is any part: it gives the
+/// book's name and folder.
+pub fn check_descriptions<'t>(
+    book: &Book,
+    titles: impl Iterator<Item = &'t str> + Clone,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let descriptions = read_descriptions(book, diags);
+    let used: Vec<bool> = descriptions
+        .iter()
+        .map(|(heading, _, _)| titles.clone().any(|t| heading.eq_ignore_ascii_case(t)))
+        .collect();
+    unused_descriptions(book, &descriptions, &used, diags);
+}
+
+/// A warning for each description no section used.
+fn unused_descriptions(
+    book: &Book,
+    descriptions: &[Description],
+    used: &[bool],
+    diags: &mut Vec<Diagnostic>,
+) {
     if let Some(src) = descriptions.first().map(|d| d.2.0.clone()) {
         for (i, (heading, _, (_, span))) in descriptions.iter().enumerate() {
             if !used[i] {
@@ -58,7 +86,6 @@ pub fn table_of_contents(book: &Book, diags: &mut Vec<Diagnostic>) -> Vec<TocEnt
             }
         }
     }
-    entries
 }
 
 type Description = (String, String, (std::sync::Arc<SourceFile>, Span));

@@ -10,6 +10,7 @@
 pub mod assets;
 pub mod book;
 pub mod check;
+pub mod chunks;
 pub mod cli;
 pub mod commands;
 pub mod config;
@@ -20,6 +21,7 @@ pub mod diagram;
 pub mod engine;
 pub mod html;
 pub mod import;
+pub mod incremental;
 pub mod init;
 pub mod memory;
 pub mod output;

@@ -268,7 +268,7 @@ fn an_edited_angle_chess_diagram_fails_check_at_its_line() {
         "{err}"
     );
     assert!(
-        err.contains("the setup is stated in the text at line"),
+        err.contains("the setup is stated in the text 3 lines above the diagram"),
         "{err}"
     );
 }

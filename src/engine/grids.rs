@@ -30,10 +30,12 @@ fn army(role: Role) -> usize {
     }
 }
 
-pub fn check_grid(grid: &Grid, out: &mut Vec<Finding>) {
+/// Checks a grid diagram; `block` is its block's span, where a finding
+/// about the whole grid points when it has no rows.
+pub fn check_grid(grid: &Grid, block: Span, out: &mut Vec<Finding>) {
     match grid {
-        Grid::Masquerade(g) => check_masquerade(g, out),
-        Grid::Cloak(g) => check_cloak(g, out),
+        Grid::Masquerade(g) => check_masquerade(g, block, out),
+        Grid::Cloak(g) => check_cloak(g, block, out),
         Grid::Cards(g) => check_card_table(g, out),
     }
 }
@@ -66,8 +68,8 @@ fn check_roles(
     }
 }
 
-fn check_masquerade(g: &MasqueradeGrid, out: &mut Vec<Finding>) {
-    let whole = g.rows.first().map(|r| r.span).unwrap_or_default();
+fn check_masquerade(g: &MasqueradeGrid, block: Span, out: &mut Vec<Finding>) {
+    let whole = g.rows.first().map_or(block, |r| r.span);
     let rows: Vec<(Role, Span)> = g.rows.iter().map(|r| (r.role, r.role_span)).collect();
     check_roles(&rows, "row", whole, MASQUERADE, out);
     let mut columns_seen = Vec::new();
@@ -168,8 +170,8 @@ fn check_masquerade(g: &MasqueradeGrid, out: &mut Vec<Finding>) {
     }
 }
 
-fn check_cloak(g: &CloakGrid, out: &mut Vec<Finding>) {
-    let whole = g.rows.first().map(|r| r.span).unwrap_or_default();
+fn check_cloak(g: &CloakGrid, block: Span, out: &mut Vec<Finding>) {
+    let whole = g.rows.first().map_or(block, |r| r.span);
     for (i, n) in g.columns.iter().enumerate() {
         if g.columns[..i].contains(n) {
             out.push(Finding::error(
@@ -434,7 +436,7 @@ mod tests {
 
     fn messages(text: &str) -> Vec<String> {
         let mut out = Vec::new();
-        check_grid(&grid(text), &mut out);
+        check_grid(&grid(text), Span::new(0, text.len()), &mut out);
         out.into_iter().map(|f| f.message).collect()
     }
 

@@ -623,7 +623,7 @@ fn check_diagram(
     match &diagram.kind {
         // Grids follow their own type's rules, wherever they stand.
         DiagramKind::Grid(grid) => {
-            grids::check_grid(grid, out);
+            grids::check_grid(grid, entry.span, out);
             true
         }
         DiagramKind::Board(board) => {

@@ -336,8 +336,12 @@ fn walk(
                     continue;
                 };
                 if let Some(DiagramKind::Board(board)) = entry.diagram.as_ref().map(|d| &d.kind) {
-                    let line = book.source.line_of(setup.span.start);
-                    compare(&setup, board, line, out);
+                    let above = book.source.line_of(entry.span.start)
+                        - book
+                            .source
+                            .line_of(setup.span.start)
+                            .min(book.source.line_of(entry.span.start));
+                    compare(&setup, board, above, out);
                     checked.insert(*index);
                 }
             }
@@ -347,9 +351,20 @@ fn walk(
 }
 
 /// Every difference between the stated setup and the diagram, at the
-/// diagram's square. `line` is where the text states the setup.
-pub fn compare(setup: &StatedSetup, diagram: &BoardDiagram, line: usize, out: &mut Vec<Finding>) {
-    let help = format!("the setup is stated in the text at line {line}");
+/// diagram's square. `lines_above` is how far above the diagram the text
+/// states the setup (a count, not a line number, so that it does not
+/// change with every line added above: the language server checks a
+/// section alone).
+pub fn compare(
+    setup: &StatedSetup,
+    diagram: &BoardDiagram,
+    lines_above: usize,
+    out: &mut Vec<Finding>,
+) {
+    let help = format!(
+        "the setup is stated in the text {lines_above} line{} above the diagram",
+        if lines_above == 1 { "" } else { "s" }
+    );
     let board = &diagram.board;
     let mut found = Vec::new();
     for &color in &setup.colors {
@@ -635,7 +650,7 @@ mod tests {
         assert_eq!(b.source.line_of(out[0].span.start), 8);
         assert_eq!(
             out[0].help.as_deref(),
-            Some("the setup is stated in the text at line 3")
+            Some("the setup is stated in the text 5 lines above the diagram")
         );
     }
 

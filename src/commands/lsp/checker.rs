@@ -1,9 +1,10 @@
 //! The checks of open rulebooks, on a thread of their own, so that the
 //! server answers requests (hover, completion, shutdown) while a long
-//! check runs: a 50 MB paste takes seconds to check. Each check is the
-//! same `check_document` that `check` and `build` share; its findings are
-//! turned into the protocol's diagnostics here too, against the text that
-//! was checked.
+//! check runs: a 50 MB paste takes seconds to check. Each check is a
+//! [`ChunkedCheck`], which re-checks only the parts of the book an edit
+//! touched, through the same code `check` and `build` use; its findings
+//! are turned into the protocol's diagnostics here too, against the text
+//! that was checked.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
@@ -14,7 +15,7 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use super::document::LineIndex;
 use super::features;
-use crate::commands::check::{DocumentCheck, check_document};
+use crate::incremental::ChunkedCheck;
 
 /// One rulebook's text to check, as it stood at `generation`.
 pub struct Job {
@@ -27,6 +28,9 @@ pub struct Job {
     pub text: Arc<String>,
     /// The index of `text`, for the diagnostics' positions.
     pub index: Arc<LineIndex>,
+    /// The last check of the document, whose untouched parts this check
+    /// reuses.
+    pub previous: Option<Arc<ChunkedCheck>>,
 }
 
 /// A check done: stale, and dropped, when its document changed since
@@ -34,7 +38,7 @@ pub struct Job {
 pub struct Done {
     pub key: String,
     pub generation: u64,
-    pub check: DocumentCheck,
+    pub check: Arc<ChunkedCheck>,
     /// The `publishDiagnostics` message of the check, written out as JSON
     /// here: for a large book, writing it would hold the server's answers
     /// up.
@@ -84,7 +88,7 @@ struct Notification<'a, P> {
 
 fn run(job: Job) -> Option<Done> {
     let checked = catch_unwind(AssertUnwindSafe(|| {
-        let check = check_document(&job.path, &job.text);
+        let check = ChunkedCheck::check(&job.path, Arc::clone(&job.text), job.previous.as_deref());
         let diagnostics = check
             .diags
             .iter()
@@ -100,7 +104,7 @@ fn run(job: Job) -> Option<Done> {
             method: "textDocument/publishDiagnostics",
             params: &params,
         });
-        (check, publish)
+        (Arc::new(check), publish)
     }));
     let Ok((check, Ok(publish))) = checked else {
         eprintln!(

@@ -13,11 +13,10 @@ use ls_types::{
 };
 
 use super::document::{Document, Encoding, LineIndex};
-use crate::book::{Book, DiagramEntry};
-use crate::commands::check::DocumentCheck;
 use crate::config::CONFIG_FILE;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::{ARROW_COLOURS, DiagramKind, GRID_TYPES, line_names};
+use crate::incremental::ChunkedCheck;
 use crate::source::Span;
 
 /// Where a finding or a suggestion comes from, in the editor's list.
@@ -64,13 +63,20 @@ const HOVER_FINDING_CHARS: usize = 120;
 /// open. Never the drawing inline: a data URL is tens of kilobytes.
 pub fn hover(
     doc: &Document,
-    check: &DocumentCheck,
+    check: &ChunkedCheck,
     style: &crate::style::Style,
     offset: usize,
     drawings: Option<&mut Drawings>,
 ) -> Option<Hover> {
-    let (index, entry) = diagram_at(&check.book, offset)?;
-    let section = check.book.section_of(entry).map(|s| s.title.as_str());
+    let at = check.diagram_at(offset)?;
+    let entry = at.entry;
+    // The diagram's own spans count in its part of the book.
+    let local = offset.checked_add_signed(-at.shift)?;
+    let block = Span::new(
+        entry.span.start.saturating_add_signed(at.shift),
+        entry.span.end.saturating_add_signed(at.shift),
+    );
+    let section = at.section.map(|s| s.title.as_str());
     let name = format!(
         "{}diagram {}",
         section.map(|s| format!("{s}, ")).unwrap_or_default(),
@@ -82,14 +88,14 @@ pub fn hover(
         && let Some(arrow) = board
             .arrows
             .iter()
-            .find(|a| a.span.start <= offset && offset <= a.span.end)
+            .find(|a| a.span.start <= local && local <= a.span.end)
     {
         parts.push(format!(
             "Arrow: {}.",
             crate::html::alt::arrow_text(board, arrow)
         ));
     }
-    match check.fens.get(index) {
+    match at.fen {
         Some(Ok(fen)) => {
             let turn = match fen.fen.split(' ').nth(1) {
                 Some("b") => "Black to move",
@@ -105,7 +111,7 @@ pub fn hover(
         .iter()
         .filter(|d| {
             d.span
-                .is_some_and(|s| entry.span.start <= s.start && s.start <= entry.span.end)
+                .is_some_and(|s| block.start <= s.start && s.start <= block.end)
         })
         .collect();
     if !findings.is_empty() {
@@ -135,7 +141,7 @@ pub fn hover(
             }
         }
     }
-    Some(markdown_hover(doc, entry.span, parts))
+    Some(markdown_hover(doc, block, parts))
 }
 
 /// The first line of `text`, cut to at most `most` characters.
@@ -200,21 +206,13 @@ fn markdown_hover(doc: &Document, span: Span, parts: Vec<String>) -> Hover {
     }
 }
 
-/// The diagram whose block holds byte `offset`, with its index in the book.
-fn diagram_at(book: &Book, offset: usize) -> Option<(usize, &DiagramEntry)> {
-    book.diagrams
-        .iter()
-        .enumerate()
-        .find(|(_, e)| e.span.start <= offset && offset <= e.span.end)
-}
-
 /// The quick fixes for the diagnostics that touch `range`: the one obvious
 /// edit where a diagnostic has one, and for a rules finding the allowance
 /// that keeps it, added to the settings.
 pub fn code_actions(
     uri: &Uri,
     doc: &Document,
-    check: &DocumentCheck,
+    check: &ChunkedCheck,
     range: Range,
     settings: Option<&SettingsFile>,
 ) -> Vec<CodeActionOrCommand> {
@@ -243,7 +241,7 @@ pub fn code_actions(
         if let Some(rule) = d.rule
             && d.allowed.is_none()
             && let Some(settings) = settings
-            && let Some(edit) = allowance_edit(&check.book, span, rule, settings)
+            && let Some(edit) = allowance_edit(check, span, rule, settings)
         {
             actions.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: format!("Allow this `{rule}` finding in {CONFIG_FILE}"),
@@ -271,16 +269,16 @@ pub struct SettingsFile {
 /// The `[[check.allow]]` table for a rules finding at `span`, added at the
 /// end of the settings (which are made when there are none).
 fn allowance_edit(
-    book: &Book,
+    check: &ChunkedCheck,
     span: Span,
     rule: &str,
     settings: &SettingsFile,
 ) -> Option<WorkspaceEdit> {
-    let (section, diagram) = crate::engine::finding_place(book, span);
+    let (section, diagram) = check.finding_place(span);
     let section = section?;
     let mut table = format!(
         "[[check.allow]]\nbook = {}\nsection = {}\n",
-        crate::config::toml_string(&book.name),
+        crate::config::toml_string(check.book_name()),
         crate::config::toml_string(&section)
     );
     if let Some(n) = diagram {
@@ -335,7 +333,7 @@ fn allowance_edit(
 /// Completions at byte `offset`: in a diagram, line names, arrow colours,
 /// grid types and card symbols; after `## `, the games the engine knows and
 /// those the settings configure.
-pub fn completions(doc: &Document, check: &DocumentCheck, offset: usize) -> Vec<CompletionItem> {
+pub fn completions(doc: &Document, check: &ChunkedCheck, offset: usize) -> Vec<CompletionItem> {
     let text = doc.text.as_str();
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let before = &text[line_start..offset];
@@ -397,7 +395,6 @@ pub fn completions(doc: &Document, check: &DocumentCheck, offset: usize) -> Vec<
                 .map(|t| item(t, CompletionItemKind::ENUM_MEMBER, "grid diagram", from))
                 .collect(),
             ("card", 1) => check
-                .book
                 .card_symbols()
                 .iter()
                 .map(|s| item(s, CompletionItemKind::VALUE, "card symbol", from))
@@ -407,7 +404,7 @@ pub fn completions(doc: &Document, check: &DocumentCheck, offset: usize) -> Vec<
     }
     // A line name is being typed: letters and spaces only, in a diagram.
     if !line.chars().all(|c| c.is_ascii_lowercase() || c == ' ')
-        || !in_diagram(&check.book, line_start)
+        || check.diagram_at(line_start).is_none()
     {
         return Vec::new();
     }
@@ -423,40 +420,28 @@ pub fn completions(doc: &Document, check: &DocumentCheck, offset: usize) -> Vec<
         .collect()
 }
 
-/// Whether the line starting at `line_start` is in a diagram block (a line
-/// being added to a block's end is: it is indented like the block).
-fn in_diagram(book: &Book, line_start: usize) -> bool {
-    book.diagrams
-        .iter()
-        .any(|e| e.span.start <= line_start && line_start <= e.span.end)
-}
-
 /// The outline: the book's chapters and games, each with its diagrams.
-pub fn symbols(doc: &Document, book: &Book) -> Vec<DocumentSymbol> {
+pub fn symbols(doc: &Document, check: &ChunkedCheck) -> Vec<DocumentSymbol> {
     let text = doc.text.as_str();
+    let outline = check.outline();
     let mut out: Vec<DocumentSymbol> = Vec::new();
-    for (i, section) in book.sections.iter().enumerate() {
-        let end = book.sections[i + 1..]
+    for (i, (section, diagrams)) in outline.iter().enumerate() {
+        let end = outline[i + 1..]
             .iter()
-            .find(|s| s.level <= section.level)
-            .map_or(text.len(), |s| s.span.start);
+            .find(|(s, _)| s.level <= section.level)
+            .map_or(text.len(), |(s, _)| s.span.start);
         let heading_end = text[section.span.start..]
             .find('\n')
             .map_or(text.len(), |n| section.span.start + n);
-        let children: Vec<DocumentSymbol> = book
-            .diagrams
+        let children: Vec<DocumentSymbol> = diagrams
             .iter()
-            .filter(|e| e.section == Some(i))
-            .map(|e| {
+            .map(|d| {
                 symbol(
-                    format!("Diagram {}", e.number),
-                    e.diagram.as_ref().map(|d| match &d.kind {
-                        DiagramKind::Board(_) => "board".to_string(),
-                        DiagramKind::Grid(_) => "grid".to_string(),
-                    }),
+                    format!("Diagram {}", d.number),
+                    d.kind.map(str::to_string),
                     SymbolKind::OBJECT,
-                    doc.range(e.span),
-                    doc.range(first_line(text, e.span)),
+                    doc.range(d.span),
+                    doc.range(first_line(text, d.span)),
                     Vec::new(),
                 )
             })

@@ -40,8 +40,8 @@ use serde_json::{Value, json};
 
 use self::document::{Document, Encoding, LineIndex};
 use self::transport::{Outgoing, error_response};
-use crate::commands::check::DocumentCheck;
 use crate::diagnostic::Diagnostic;
+use crate::incremental::ChunkedCheck;
 
 /// How long a request about a document waits for the check of its latest
 /// text before it is answered without one: a check of a book of usual size
@@ -68,7 +68,7 @@ struct Open {
     doc: Document,
     /// A rulebook, checked; other files (the settings) are only followed.
     rulebook: bool,
-    check: Option<DocumentCheck>,
+    check: Option<Arc<ChunkedCheck>>,
     /// Where the document's latest change (or that of what it is checked
     /// with) stands in the server's count: a check of an older one is stale.
     generation: u64,
@@ -78,9 +78,9 @@ struct Open {
 
 impl Open {
     /// The check of the document's text as it stands now, if done.
-    fn current(&self) -> Option<&DocumentCheck> {
+    fn current(&self) -> Option<&ChunkedCheck> {
         (self.checked == Some(self.generation))
-            .then_some(self.check.as_ref())
+            .then_some(self.check.as_deref())
             .flatten()
     }
 }
@@ -363,6 +363,7 @@ impl Server {
                 path: open.path.clone(),
                 text: Arc::clone(&open.doc.text),
                 index: Arc::clone(&open.doc.index),
+                previous: open.check.clone(),
             };
             let _ = self.jobs.send(job);
         }
@@ -379,7 +380,7 @@ impl Server {
         }
         // A large book's check takes long to free: not on this thread.
         if let Some(old) = open.check.replace(done.check)
-            && old.book.source.text.len() >= NO_WAIT_BYTES
+            && old.text.len() >= NO_WAIT_BYTES
         {
             std::thread::spawn(move || drop(old));
         }
@@ -520,7 +521,7 @@ impl Server {
                 let Some((open, check)) = self.checked(&p.text_document.uri) else {
                     return Ok(json!([]));
                 };
-                to_value(features::symbols(&open.doc, &check.book))
+                to_value(features::symbols(&open.doc, check))
             }
             method => Err((
                 ErrorCode::MethodNotFound,
@@ -531,7 +532,7 @@ impl Server {
 
     /// An open rulebook and the check of its text as it stands; none while
     /// that check is still running (past [`WAIT_FOR_CHECK`]).
-    fn checked(&self, uri: &Uri) -> Option<(&Open, &DocumentCheck)> {
+    fn checked(&self, uri: &Uri) -> Option<(&Open, &ChunkedCheck)> {
         let open = self.docs.get(uri.as_str())?;
         Some((open, open.current()?))
     }
@@ -559,7 +560,7 @@ impl Server {
 }
 
 /// The style diagrams are drawn in for the book's settings.
-fn style_of(check: &DocumentCheck) -> crate::style::Style {
+fn style_of(check: &ChunkedCheck) -> crate::style::Style {
     check.settings.style.clone()
 }
 
