@@ -861,11 +861,16 @@ fn image_problem(path: &Path) -> Option<String> {
 
 /// The compiled-in card table rows.
 pub fn default_card_rows() -> Vec<CardRow> {
-    let src = SourceFile::new("<compiled-in card table>", DEFAULT_CARD_TABLE);
-    let mut diags = Vec::new();
-    let book = Book::parse(src, &mut diags);
-    debug_assert!(diags.is_empty(), "{diags:?}");
-    book.card_rows().cloned().collect()
+    // Read once: the language server checks a book in many parts.
+    static ROWS: std::sync::OnceLock<Vec<CardRow>> = std::sync::OnceLock::new();
+    ROWS.get_or_init(|| {
+        let src = SourceFile::new("<compiled-in card table>", DEFAULT_CARD_TABLE);
+        let mut diags = Vec::new();
+        let book = Book::parse(src, &mut diags);
+        debug_assert!(diags.is_empty(), "{diags:?}");
+        book.card_rows().cloned().collect()
+    })
+    .clone()
 }
 
 /// The bytes of a regular file; a folder, FIFO or device is refused

@@ -69,6 +69,8 @@ pub fn split_from(
     let mut previous_blank = true;
     // The length of the lines since the last blank one.
     let mut paragraph = 0;
+    // Each line in lower case, in one buffer.
+    let mut lower = String::new();
     for line in crate::source::lines_inclusive(&text[from..]) {
         let start = offset;
         offset += line.len();
@@ -76,9 +78,12 @@ pub fn split_from(
             continue;
         }
         let body = line.trim_end_matches(['\n', '\r']);
+        lower.clear();
+        lower.push_str(body);
+        lower.make_ascii_lowercase();
         // The table of contents starts no section: Golf's problems after
         // it still belong to the section before.
-        let contents = body.to_ascii_lowercase().contains("table of contents");
+        let contents = finders().contents.find(lower.as_bytes()).is_some();
         if previous_blank && scan.is_clean() && is_h2(body) && !contents && start > from {
             if stop(start) {
                 return (out, Ending::Stopped(start));
@@ -86,13 +91,13 @@ pub fn split_from(
             out.push((start, Links::default()));
         }
         if let Some(last) = out.last_mut() {
-            note(body, &mut last.1);
+            note(body, &lower, &mut last.1);
             // A setext heading's title is the paragraph above its line.
             let underline =
                 !body.trim().is_empty() && body.trim().bytes().all(|b| b == b'=' || b == b'-');
             last.1.anchors |= underline && paragraph > 100;
         }
-        scan.line(body);
+        scan.line(body, &lower);
         previous_blank = body.trim().is_empty();
         paragraph = if previous_blank {
             0
@@ -114,9 +119,25 @@ fn is_h2(line: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
 }
 
-/// What a line shows of the book-wide links, by a loose reading.
-fn note(line: &str, links: &mut Links) {
-    let lower = line.to_ascii_lowercase();
+/// The words the scan looks for, each searched with a searcher made once.
+struct Finders {
+    contents: memchr::memmem::Finder<'static>,
+    golf: memchr::memmem::Finder<'static>,
+    solution: memchr::memmem::Finder<'static>,
+}
+
+fn finders() -> &'static Finders {
+    static FINDERS: std::sync::OnceLock<Finders> = std::sync::OnceLock::new();
+    FINDERS.get_or_init(|| Finders {
+        contents: memchr::memmem::Finder::new("table of contents"),
+        golf: memchr::memmem::Finder::new("golf"),
+        solution: memchr::memmem::Finder::new("solution"),
+    })
+}
+
+/// What a line shows of the book-wide links, by a loose reading; `lower`
+/// is the line in lower case.
+fn note(line: &str, lower: &str, links: &mut Links) {
     // A diagram's `card:` line, a card table's `type: cards` line.
     let name = lower
         .trim_start()
@@ -130,20 +151,22 @@ fn note(line: &str, links: &mut Links) {
     if name == "type" && lower.contains("card") {
         links.card_table = true;
     }
-    if lower.contains("golf") || lower.contains("solution") {
+    let find = finders();
+    if find.golf.find(lower.as_bytes()).is_some() || find.solution.find(lower.as_bytes()).is_some()
+    {
         links.golf = true;
     }
-    if lower.contains("table of contents") || is_part_heading(line) {
+    if find.contents.find(lower.as_bytes()).is_some() || is_part_heading(line) {
         links.front = true;
     }
-    if lower.contains("]:") {
-        links.link_definitions = true;
-    }
-    if lower.contains("(#")
-        || lower.contains(".md#")
-        || lower.contains("(<#")
-        || (lower.contains("]:") && lower.contains('#'))
-        || (line.trim_start().starts_with('#') && line.len() > 100)
+    let definition = memchr::memchr(b']', lower.as_bytes()).is_some() && lower.contains("]:");
+    links.link_definitions |= definition;
+    if memchr::memchr(b'#', lower.as_bytes()).is_some()
+        && (lower.contains("(#")
+            || lower.contains(".md#")
+            || lower.contains("(<#")
+            || definition
+            || (line.trim_start().starts_with('#') && line.len() > 100))
     {
         links.anchors = true;
     }
@@ -192,7 +215,7 @@ impl Scan {
         self.fence.is_none() && self.diagram_fence.is_none() && self.html_end.is_none()
     }
 
-    fn line(&mut self, line: &str) {
+    fn line(&mut self, line: &str, lower: &str) {
         self.diagram_scan(line);
         if let Some((c, n)) = self.fence {
             let t = line.trim_start();
@@ -202,8 +225,7 @@ impl Scan {
             }
             return;
         }
-        let lower = line.to_ascii_lowercase();
-        let mut rest = lower.as_str();
+        let mut rest = lower;
         loop {
             match self.html_end {
                 Some(end) => match rest.find(end) {
@@ -213,6 +235,8 @@ impl Scan {
                     }
                     None => return,
                 },
+                // Most lines hold no `<` at all.
+                None if memchr::memchr(b'<', rest.as_bytes()).is_none() => break,
                 None => {
                     let opened = HTML_BLOCKS
                         .iter()

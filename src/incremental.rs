@@ -40,7 +40,10 @@ use crate::source::{SourceFile, Span};
 /// A rulebook's text checked in parts, and what the next check reuses.
 pub struct ChunkedCheck {
     pub path: PathBuf,
-    pub text: Arc<String>,
+    /// The length of the text checked. The text itself is not kept (the
+    /// editor's copy is changed in place while no check holds it); each
+    /// chunk's is in its group's source.
+    pub len: usize,
     pub settings: Settings,
     /// The rulebook's problems, in the order of the text, allowed
     /// findings marked; their spans index `text` (they quote no source).
@@ -53,8 +56,6 @@ pub struct ChunkedCheck {
     definitions: BTreeMap<String, String>,
     /// The settings file's text the groups were checked with.
     config_text: Option<String>,
-    /// Each chunk's text.
-    texts: Vec<Arc<str>>,
     /// Whether the text ends with no block open.
     clean_end: bool,
     /// How many groups this check checked.
@@ -117,17 +118,22 @@ impl ChunkedCheck {
     /// Checks the rulebook `path` whose text is `text`, reusing what of
     /// `previous` (the check of an earlier text of the same document) the
     /// edits since did not touch.
-    pub fn check(path: &Path, text: Arc<String>, previous: Option<&ChunkedCheck>) -> ChunkedCheck {
+    pub fn check(path: &Path, text: &str, previous: Option<&ChunkedCheck>) -> ChunkedCheck {
         let settings = Settings::for_file(path);
         let config_text = settings.config.source.as_ref().map(|s| s.text.clone());
         let previous = previous.filter(|p| p.path == path && p.config_text == config_text);
         let run = CheckRun::with_rules(&settings, false);
-        let config = &settings.config;
-        let cut = cut(&text, previous);
+        let checking = Checking {
+            path,
+            config: &settings.config,
+            run: &run,
+        };
+        let cut = cut(text, previous);
         let whole = cut.whole || settings_whole(path);
         let mut definitions = previous.map(|p| p.definitions.clone()).unwrap_or_default();
         let mut groups = check_groups(
-            path,
+            &checking,
+            text,
             &cut,
             whole,
             previous.map(|p| Prior {
@@ -137,8 +143,6 @@ impl ChunkedCheck {
                 same: cut.same.clone(),
             }),
             &definitions,
-            config,
-            &run,
         );
         // A group that looked up a label whose definition this check found
         // or changed is checked again (a group's own definitions do not
@@ -146,7 +150,8 @@ impl ChunkedCheck {
         let mut found = book_definitions(&groups.groups);
         if let Some(now) = found.as_ref().filter(|&now| *now != definitions) {
             let again = check_groups(
-                path,
+                &checking,
+                text,
                 &cut,
                 whole,
                 Some(Prior {
@@ -156,8 +161,6 @@ impl ChunkedCheck {
                     same: (0..cut.chunks.len()).map(Some).collect(),
                 }),
                 now,
-                config,
-                &run,
             );
             let checked = groups.checked_now + again.checked_now;
             groups = Groups {
@@ -171,7 +174,7 @@ impl ChunkedCheck {
             // A label defined twice differently: only the whole book tells
             // which definition holds.
             definitions = BTreeMap::new();
-            let again = check_groups(path, &cut, true, None, &definitions, config, &run);
+            let again = check_groups(&checking, text, &cut, true, None, &definitions);
             groups = Groups {
                 checked_now: groups.checked_now + again.checked_now,
                 ..again
@@ -285,6 +288,13 @@ impl ChunkedCheck {
         out
     }
 
+    /// Chunk `i`'s text, as its group's source holds it.
+    fn chunk_text(&self, i: usize) -> &str {
+        let c = &self.chunks[i];
+        let source = &self.groups[c.group].book.source.text;
+        source.get(c.at..c.at + (c.end - c.start)).unwrap_or("")
+    }
+
     /// How many diagrams the text holds.
     pub fn diagram_count(&self) -> usize {
         let places = |g: usize| {
@@ -338,7 +348,8 @@ impl ChunkedCheck {
 /// before with the same text (and so the same chunk), if any.
 struct Cut {
     chunks: Vec<Chunk>,
-    texts: Vec<Arc<str>>,
+    /// Each chunk's text, in the text checked.
+    texts: Vec<Span>,
     same: Vec<Option<usize>>,
     /// The book must be checked whole: it ends in an open block.
     whole: bool,
@@ -375,14 +386,7 @@ fn cut(text: &str, previous: Option<&ChunkedCheck>) -> Cut {
     for &(new, old) in &synced {
         same[new] = Some(old);
     }
-    let texts = chunks
-        .iter()
-        .zip(&same)
-        .map(|(c, same)| match (same, previous) {
-            (Some(old), Some(p)) => Arc::clone(&p.texts[*old]),
-            _ => Arc::from(&text[c.start..c.end]),
-        })
-        .collect();
+    let texts = chunks.iter().map(|c| Span::new(c.start, c.end)).collect();
     let whole = !clean_end || chunks.iter().any(|c| c.links.anchors);
     Cut {
         chunks,
@@ -404,11 +408,42 @@ fn recut(
     text: &str,
     previous: &ChunkedCheck,
 ) -> (Vec<(usize, Links)>, usize, Vec<(usize, usize)>, bool) {
-    let old = previous.text.as_str();
-    let prefix = common_prefix(old.as_bytes(), text.as_bytes());
-    let most = old.len().min(text.len()) - prefix;
-    let suffix = common_suffix(old.as_bytes(), text.as_bytes()).min(most);
     let old_chunks = &previous.chunks;
+    let old_len = previous.len;
+    // Compared chunk by chunk, each in its group's source.
+    let mut prefix = 0;
+    for (i, c) in old_chunks.iter().enumerate() {
+        let old = previous.chunk_text(i).as_bytes();
+        let new = &text.as_bytes()[c.start.min(text.len())..];
+        // Whole chunks compare at memory speed; only the one that differs
+        // is compared byte by byte.
+        if new.get(..old.len()) == Some(old) {
+            prefix = c.start + old.len();
+            continue;
+        }
+        let same = common_prefix(old, new);
+        prefix = c.start + same;
+        if same < old.len() {
+            break;
+        }
+    }
+    let most = old_len.min(text.len()) - prefix.min(old_len.min(text.len()));
+    let mut suffix = 0;
+    for (i, c) in old_chunks.iter().enumerate().rev() {
+        let old = previous.chunk_text(i).as_bytes();
+        let new_end = (text.len() + c.end).saturating_sub(old_len);
+        let new = &text.as_bytes()[..new_end.min(text.len())];
+        if new.len() >= old.len() && new[new.len() - old.len()..] == *old {
+            suffix = old_len - c.start;
+            continue;
+        }
+        let same = common_suffix(old, new);
+        suffix = old_len - c.end + same;
+        if same < old.len() {
+            break;
+        }
+    }
+    let suffix = suffix.min(most);
     // A start is the same while its `##` and everything before it is.
     let kept = old_chunks
         .iter()
@@ -418,7 +453,7 @@ fn recut(
     let from = old_chunks[kept].start;
     let suffix_from = text.len() - suffix;
     // Where a chunk of the old text starts, as an offset of the new.
-    let moved = |old_start: usize| (old_start + text.len()).saturating_sub(old.len());
+    let moved = |old_start: usize| (old_start + text.len()).saturating_sub(old_len);
     let (found, ending) = chunks::split_from(text, from, |at| {
         at >= suffix_from
             && old_chunks
@@ -557,14 +592,20 @@ fn ends_blank(text: &str) -> bool {
 
 /// Checks each group, or takes it from `previous` when nothing it was
 /// checked with has changed.
+/// What every group of one check is checked with.
+struct Checking<'a> {
+    path: &'a Path,
+    config: &'a crate::config::Config,
+    run: &'a CheckRun,
+}
+
 fn check_groups(
-    path: &Path,
+    checking: &Checking,
+    text: &str,
     cut: &Cut,
     whole: bool,
     previous: Option<Prior>,
     definitions: &BTreeMap<String, String>,
-    config: &crate::config::Config,
-    run: &CheckRun,
 ) -> Groups {
     let mut chunks = cut.chunks.clone();
     let plan = grouping(&chunks, whole);
@@ -591,9 +632,14 @@ fn check_groups(
         } else {
             Vec::new()
         };
-        let member_texts: Vec<&str> = members.iter().map(|&i| &*cut.texts[i]).collect();
-        let context_texts: Vec<Arc<str>> =
-            context.iter().map(|&i| Arc::clone(&cut.texts[i])).collect();
+        let member_texts: Vec<&str> = members
+            .iter()
+            .map(|&i| &text[cut.texts[i].range()])
+            .collect();
+        let context_texts: Vec<&str> = context
+            .iter()
+            .map(|&i| &text[cut.texts[i].range()])
+            .collect();
         let reused = previous.as_ref().and_then(|p| {
             let olds: Vec<usize> = members
                 .iter()
@@ -603,7 +649,11 @@ fn check_groups(
             let old = &p.groups[group];
             let unchanged = old_members[group] == olds
                 && old.context.len() == context_texts.len()
-                && old.context.iter().zip(&context_texts).all(|(a, b)| a == b)
+                && old
+                    .context
+                    .iter()
+                    .zip(&context_texts)
+                    .all(|(a, b)| **a == **b)
                 && !old.reads_files
                 && old
                     .asked
@@ -622,13 +672,11 @@ fn check_groups(
                 checked_now += 1;
                 let holds_start = members[0] == 0;
                 let (group, places) = check_group(
-                    path,
+                    checking,
                     member_texts,
                     context_texts,
                     holds_start,
                     definitions,
-                    config,
-                    run,
                 );
                 (Arc::new(group), places)
             }
@@ -650,14 +698,13 @@ fn check_groups(
 /// with go after its chunks when they end with a blank line, else
 /// before them. Returns where each chunk stands in the group's text.
 fn check_group(
-    path: &Path,
+    checking: &Checking,
     members: Vec<&str>,
-    context: Vec<Arc<str>>,
+    context: Vec<&str>,
     holds_start: bool,
     definitions: &BTreeMap<String, String>,
-    config: &crate::config::Config,
-    run: &CheckRun,
 ) -> (Group, Vec<usize>) {
+    let Checking { path, config, run } = *checking;
     let size: usize = members.iter().map(|t| t.len()).sum::<usize>()
         + context.iter().map(|t| t.len() + 2).sum::<usize>();
     let mut text = String::with_capacity(size);
@@ -666,7 +713,7 @@ fn check_group(
         !context.is_empty() && !members.last().is_some_and(|m| ends_blank(m)) && !holds_start;
     let push_context = |text: &mut String| {
         for t in &context {
-            text.push_str(&t[..]);
+            text.push_str(t);
         }
         if !ends_blank(text) {
             text.push_str(if text.ends_with('\n') { "\n" } else { "\n\n" });
@@ -724,7 +771,7 @@ fn check_group(
         .chain(&book.links)
         .any(|r| inside(r.span));
     let group = Group {
-        context,
+        context: context.into_iter().map(Arc::from).collect(),
         fens: one.fens,
         book,
         diags,
@@ -768,7 +815,7 @@ fn book_definitions(groups: &[Arc<Group>]) -> Option<BTreeMap<String, String>> {
 /// the text's offsets, and what only the whole book decides.
 fn assemble(
     path: &Path,
-    text: Arc<String>,
+    text: &str,
     settings: Settings,
     config_text: Option<String>,
     groups: Groups,
@@ -836,7 +883,7 @@ fn assemble(
     }
     ChunkedCheck {
         path: path.to_path_buf(),
-        text,
+        len: text.len(),
         settings,
         diags,
         elsewhere,
@@ -844,7 +891,6 @@ fn assemble(
         groups,
         definitions,
         config_text,
-        texts: cut.texts,
         clean_end: cut.clean_end,
         checked_now,
     }
@@ -927,7 +973,7 @@ mod tests {
     fn every_bundled_book_checks_in_chunks_as_it_does_whole() {
         let path = Path::new("rules/rules.md");
         for (name, text) in books() {
-            let check = ChunkedCheck::check(path, Arc::new(text.clone()), None);
+            let check = ChunkedCheck::check(path, &text, None);
             assert_same(&check, path, &text, &name);
             if name.ends_with("/rules.md") {
                 assert!(check.groups_checked().0 > 5, "{name} is cut");
@@ -996,7 +1042,7 @@ mod tests {
         let (mut parts, mut steps) = (0, 0);
         for (name, text) in books() {
             let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-            let mut check = ChunkedCheck::check(path, Arc::new(text.clone()), None);
+            let mut check = ChunkedCheck::check(path, &text, None);
             let original = lines.clone();
             for step in 0..120 {
                 // Back to the book as it was now and then: an edit that
@@ -1044,7 +1090,7 @@ mod tests {
                 };
                 let mut now = lines.join("\n");
                 now.push('\n');
-                check = ChunkedCheck::check(path, Arc::new(now.clone()), Some(&check));
+                check = ChunkedCheck::check(path, &now, Some(&check));
                 assert_same(
                     &check,
                     path,
@@ -1071,10 +1117,10 @@ mod tests {
     fn an_edit_in_one_game_checks_only_its_chunk() {
         let path = Path::new("rules/rules.md");
         let text = std::fs::read_to_string("tests/seeds/rules.md").unwrap();
-        let check = ChunkedCheck::check(path, Arc::new(text.clone()), None);
+        let check = ChunkedCheck::check(path, &text, None);
         let edited = text.replacen("arrow: e5, d4, black", "arrow: e5, d3, black", 1);
         assert_ne!(edited, text);
-        let again = ChunkedCheck::check(path, Arc::new(edited.clone()), Some(&check));
+        let again = ChunkedCheck::check(path, &edited, Some(&check));
         assert_same(&again, path, &edited, "the arrow moved");
         let (groups, checked) = again.groups_checked();
         assert!(groups > 5, "{groups} groups");

@@ -88,7 +88,7 @@ struct Notification<'a, P> {
 
 fn run(job: Job) -> Option<Done> {
     let checked = catch_unwind(AssertUnwindSafe(|| {
-        let check = ChunkedCheck::check(&job.path, Arc::clone(&job.text), job.previous.as_deref());
+        let check = ChunkedCheck::check(&job.path, &job.text, job.previous.as_deref());
         let diagnostics = check
             .diags
             .iter()

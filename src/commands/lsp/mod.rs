@@ -380,7 +380,7 @@ impl Server {
         }
         // A large book's check takes long to free: not on this thread.
         if let Some(old) = open.check.replace(done.check)
-            && old.text.len() >= NO_WAIT_BYTES
+            && old.len >= NO_WAIT_BYTES
         {
             std::thread::spawn(move || drop(old));
         }
