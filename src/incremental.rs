@@ -60,6 +60,8 @@ pub struct ChunkedCheck {
     clean_end: bool,
     /// How many groups this check checked.
     checked_now: usize,
+    /// Whether a reference label is defined twice differently.
+    conflict: bool,
 }
 
 /// One chunk of the text, and where it stands in its group's text.
@@ -93,6 +95,8 @@ struct Group {
     /// Whether it reads files of the book's folder (images, links), which
     /// may change on disk between two checks.
     reads_files: bool,
+    /// Whether it holds the text's last chunk.
+    holds_end: bool,
 }
 
 /// A diagram in the outline: its number in its section, whether it is a
@@ -129,8 +133,14 @@ impl ChunkedCheck {
             run: &run,
         };
         let cut = cut(text, previous);
-        let whole = cut.whole || settings_whole(path);
-        let mut definitions = previous.map(|p| p.definitions.clone()).unwrap_or_default();
+        // A book whose reference labels were defined twice differently is
+        // checked whole until they are not.
+        let whole = cut.whole || settings_whole(path) || previous.is_some_and(|p| p.conflict);
+        // The definitions the groups are checked with (none when whole).
+        let mut definitions = match previous {
+            Some(p) if !whole => p.definitions.clone(),
+            _ => BTreeMap::new(),
+        };
         let mut groups = check_groups(
             &checking,
             text,
@@ -144,11 +154,11 @@ impl ChunkedCheck {
             }),
             &definitions,
         );
-        // A group that looked up a label whose definition this check found
-        // or changed is checked again (a group's own definitions do not
-        // depend on the others', so once is enough).
         let mut found = book_definitions(&groups.groups);
-        if let Some(now) = found.as_ref().filter(|&now| *now != definitions) {
+        if !whole && let Some(now) = found.as_ref().filter(|&now| *now != definitions) {
+            // A group that looked up a label whose definition this check
+            // found or changed is checked again (a group's own definitions
+            // do not depend on the others', so once is enough).
             let again = check_groups(
                 &checking,
                 text,
@@ -170,9 +180,8 @@ impl ChunkedCheck {
             definitions = now.clone();
             found = book_definitions(&groups.groups);
         }
-        if found.is_none() {
-            // A label defined twice differently: only the whole book tells
-            // which definition holds.
+        if !whole && found.is_none() {
+            // Only the whole book tells which definition holds.
             definitions = BTreeMap::new();
             let again = check_groups(&checking, text, &cut, true, None, &definitions);
             groups = Groups {
@@ -180,7 +189,10 @@ impl ChunkedCheck {
                 ..again
             };
         }
-        assemble(path, text, settings, config_text, groups, cut, definitions)
+        let conflict = found.is_none();
+        let mut check = assemble(path, text, settings, config_text, groups, cut, definitions);
+        check.conflict = conflict;
+        check
     }
 
     /// The diagram whose block holds byte `offset` of the text.
@@ -655,6 +667,7 @@ fn check_groups(
                     .zip(&context_texts)
                     .all(|(a, b)| **a == **b)
                 && !old.reads_files
+                && old.holds_end == (members.last() == Some(&(chunks.len() - 1)))
                 && old
                     .asked
                     .iter()
@@ -670,14 +683,21 @@ fn check_groups(
             Some(found) => found,
             None => {
                 checked_now += 1;
-                let holds_start = members[0] == 0;
-                let (group, places) = check_group(
-                    checking,
-                    member_texts,
-                    context_texts,
-                    holds_start,
-                    definitions,
-                );
+                let ends = Ends {
+                    start: members[0] == 0,
+                    end: members.last() == Some(&(chunks.len() - 1)),
+                };
+                if !whole
+                    && !context_texts.is_empty()
+                    && ends.start
+                    && (ends.end || !member_texts.last().is_some_and(|m| ends_blank(m)))
+                {
+                    // The card tables fit neither before the front matter
+                    // nor after a text that ends unfinished.
+                    return check_groups(checking, text, cut, true, None, definitions);
+                }
+                let (group, places) =
+                    check_group(checking, member_texts, context_texts, ends, definitions);
                 (Arc::new(group), places)
             }
         };
@@ -697,13 +717,21 @@ fn check_groups(
 /// Checks one group's chunks as a book: the card tables it is checked
 /// with go after its chunks when they end with a blank line, else
 /// before them. Returns where each chunk stands in the group's text.
+/// Whether a group holds the text's first chunk and its last.
+#[derive(Clone, Copy)]
+struct Ends {
+    start: bool,
+    end: bool,
+}
+
 fn check_group(
     checking: &Checking,
     members: Vec<&str>,
     context: Vec<&str>,
-    holds_start: bool,
+    ends: Ends,
     definitions: &BTreeMap<String, String>,
 ) -> (Group, Vec<usize>) {
+    let holds_start = ends.start;
     let Checking { path, config, run } = *checking;
     let size: usize = members.iter().map(|t| t.len()).sum::<usize>()
         + context.iter().map(|t| t.len() + 2).sum::<usize>();
@@ -745,7 +773,8 @@ fn check_group(
     let mut one = check_book_part(book, diags, run, Vec::new());
     let mut findings: Vec<RuleDiagnostic> = std::mem::take(&mut one.findings);
     let allowances_used = mark_allowed(config, &mut findings);
-    let inside = |s: Span| from <= s.start && s.start < to.max(from + 1);
+    // A finding at the very end of the text belongs to its last chunk.
+    let inside = |s: Span| from <= s.start && (s.start < to || (ends.end && s.start == to));
     let diags: Vec<Diagnostic> = std::mem::take(&mut one.diags)
         .into_iter()
         .chain(findings.into_iter().map(|f| f.diagnostic))
@@ -780,6 +809,7 @@ fn check_group(
         definitions,
         asked: asked.into_inner(),
         reads_files,
+        holds_end: ends.end,
     };
     (group, places)
 }
@@ -893,6 +923,7 @@ fn assemble(
         config_text,
         clean_end: cut.clean_end,
         checked_now,
+        conflict: false,
     }
 }
 
@@ -979,6 +1010,33 @@ mod tests {
                 assert!(check.groups_checked().0 > 5, "{name} is cut");
             }
             eprintln!("{name}: {}", check.layout());
+        }
+    }
+
+    /// A finding at the very end of the text (an empty value on a last
+    /// line with no line break) belongs to the last chunk.
+    #[test]
+    fn a_finding_at_the_end_of_the_text_is_kept() {
+        let path = Path::new("rules/rules.md");
+        let seed = std::fs::read_to_string("tests/seeds/rules.md").unwrap();
+        let board: String = seed
+            .lines()
+            .skip_while(|l| !l.starts_with("    "))
+            .take(8)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        for last in ["    text: :, 1,", "    arrow: e5, d4,"] {
+            let text = format!("{seed}\n## Zombie Chess\n\n{board}{last}");
+            let check = ChunkedCheck::check(path, &text, None);
+            assert_same(&check, path, &text, last);
+            assert!(
+                check
+                    .diags
+                    .iter()
+                    .any(|d| d.span.is_some_and(|s| s.start == text.len())),
+                "{last}: {:?}",
+                check.diags.last()
+            );
         }
     }
 

@@ -1,6 +1,7 @@
 //! One fuzz input through every stage the tool has: parse, check (with the
-//! replay and the shortest-solution search), SVG and PNG drawing, the site
-//! page, the PDF book and the card deck. Used by the fuzz driver
+//! replay and the shortest-solution search), the language server's check
+//! in parts (against a check of the whole text), SVG and PNG drawing, the
+//! site page, the PDF book and the card deck. Used by the fuzz driver
 //! (`examples/fuzz.rs`) and by the regression test over the inputs it
 //! found (`tests/fuzz_regressions.rs`, inputs in `tests/fuzz_regressions/`).
 
@@ -76,6 +77,9 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
             &source, span, reason,
         ));
     }
+    if bad.is_none() {
+        parts_match_whole(name, &source.text);
+    }
     let book = Book::parse(source, &mut diags);
     book.check_images(&mut diags);
     let toc = table_of_contents(&book, &mut diags);
@@ -128,6 +132,39 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
             };
             let _ = deck_pdf(&book, &faces, style, &options);
         }
+    }
+}
+
+/// The language server's check of a text in parts finds what a check of
+/// the whole text finds; a panic says where they part.
+pub fn parts_match_whole(name: &str, text: &str) {
+    let path = Path::new(name);
+    let shown = |d: &chess_kit_docs::diagnostic::Diagnostic| {
+        format!(
+            "{:?} {:?} {} | {:?} {:?} {:?} {:?}",
+            d.severity, d.span, d.message, d.help, d.rule, d.allowed, d.fix
+        )
+    };
+    let parts = chess_kit_docs::incremental::ChunkedCheck::check(path, text, None);
+    let whole = chess_kit_docs::commands::check::check_document(path, text);
+    let (a, b): (Vec<String>, Vec<String>) = (
+        parts.diags.iter().map(shown).collect(),
+        whole.diags.iter().map(shown).collect(),
+    );
+    if a != b {
+        let first = a
+            .iter()
+            .zip(&b)
+            .position(|(x, y)| x != y)
+            .unwrap_or(a.len().min(b.len()));
+        panic!(
+            "checked in parts ({}), the text gives {} findings, whole {}; first difference:\n  parts: {:?}\n  whole: {:?}",
+            parts.layout(),
+            a.len(),
+            b.len(),
+            a.get(first),
+            b.get(first)
+        );
     }
 }
 

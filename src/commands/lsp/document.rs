@@ -148,11 +148,19 @@ impl Document {
     /// replaces that range, one without replaces the whole text.
     pub fn apply(&mut self, changes: Vec<TextDocumentContentChangeEvent>, version: i32) {
         for change in changes {
+            // The lines' starts, mended about the change when they were
+            // found for the text before it: finding them anew in a large
+            // book would cost more than checking the edit.
+            let mut mended = None;
             match change.range {
                 Some(range) => {
                     let start = self.index.offset(&self.text, range.start);
                     let end = self.index.offset(&self.text, range.end).max(start);
                     Arc::make_mut(&mut self.text).replace_range(start..end, &change.text);
+                    if let Some(old) = self.index.starts.get() {
+                        let new_end = start + change.text.len();
+                        mended = Some(mend_starts(old, &self.text, start, end, new_end));
+                    }
                 }
                 None => self.text = Arc::new(change.text),
             }
@@ -163,6 +171,9 @@ impl Document {
                 Arc::make_mut(&mut self.text).drain(..BOM.len_utf8());
             }
             let mut index = LineIndex::new(&self.text, self.index.encoding);
+            if let Some(starts) = mended.filter(|_| !self.text.starts_with(BOM)) {
+                let _ = index.starts.set(starts);
+            }
             if bom {
                 index.bom = match index.encoding {
                     Encoding::Utf8 => BOM.len_utf8(),
@@ -183,9 +194,68 @@ impl Document {
     }
 }
 
+/// The lines' starts of `text` after `old_start..old_end` of the text
+/// whose starts were `old` became `old_start..new_end`: those before the
+/// change kept, those in it found again, those after it moved. A start
+/// depends on the byte before it (`\n`, or a `\r` not followed by `\n`),
+/// so only those the change's bytes decide are found again.
+fn mend_starts(
+    old: &[usize],
+    text: &str,
+    old_start: usize,
+    old_end: usize,
+    new_end: usize,
+) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let before = old.partition_point(|&s| s < old_start.max(1));
+    let after = old.partition_point(|&s| s <= old_end);
+    let mut out = Vec::with_capacity(old.len() + new_end - old_start);
+    out.extend_from_slice(&old[..before]);
+    for b in old_start.saturating_sub(1)..new_end.min(bytes.len()) {
+        let breaks = bytes[b] == b'\n' || (bytes[b] == b'\r' && bytes.get(b + 1) != Some(&b'\n'));
+        if breaks && b + 1 >= old_start.max(1) {
+            out.push(b + 1);
+        }
+    }
+    out.extend(old[after..].iter().map(|&s| s + new_end - old_end));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Mended starts are those found anew, whatever the change does to
+    /// `\r` and `\n` about its ends.
+    #[test]
+    fn mended_line_starts_are_the_starts_found_anew() {
+        let texts = [
+            "",
+            "a",
+            "ab\ncd\r\nef\rgh\n",
+            "\r\n\r\n",
+            "\n\n\r\r",
+            "x\r\ny",
+        ];
+        let inserts = ["", "\n", "\r", "\r\n", "q", "a\nb\rc\r\n"];
+        for text in texts {
+            let old = crate::source::line_starts(text);
+            for start in 0..=text.len() {
+                for end in start..=text.len() {
+                    for insert in inserts {
+                        let mut new = text.to_string();
+                        new.replace_range(start..end, insert);
+                        let mended = mend_starts(&old, &new, start, end, start + insert.len());
+                        assert_eq!(
+                            mended,
+                            crate::source::line_starts(&new),
+                            "{text:?}, {start}..{end} as {insert:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// An editor's text that starts with a byte order mark: the check's
     /// offsets count without it, the editor's positions with it (line 0).
