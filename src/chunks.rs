@@ -29,6 +29,9 @@ pub struct Links {
     /// that the number an anchor gets (`-2`) decides whether it is too
     /// long: anchors are numbered across the book.
     pub anchors: bool,
+    /// It holds a lone `\r`: a line break to the parser (which reads it as
+    /// `\n`), not to this scan, which then cannot tell where blocks end.
+    pub bare_cr: bool,
 }
 
 /// The chunks of `text`: their start offsets (the first is 0) and what
@@ -78,6 +81,8 @@ pub fn split_from(
             continue;
         }
         let body = line.trim_end_matches(['\n', '\r']);
+        let bare_cr = memchr::memchr(b'\r', body.as_bytes()).is_some()
+            || (line.ends_with('\r') && !line.ends_with("\r\n"));
         lower.clear();
         lower.push_str(body);
         lower.make_ascii_lowercase();
@@ -96,6 +101,7 @@ pub fn split_from(
             let underline =
                 !body.trim().is_empty() && body.trim().bytes().all(|b| b == b'=' || b == b'-');
             last.1.anchors |= underline && paragraph > 100;
+            last.1.bare_cr |= bare_cr;
         }
         scan.line(body, &lower);
         previous_blank = body.trim().is_empty();

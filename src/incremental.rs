@@ -307,6 +307,57 @@ impl ChunkedCheck {
         source.get(c.at..c.at + (c.end - c.start)).unwrap_or("")
     }
 
+    /// Where this check's findings part from those of a check of the whole
+    /// `text` (`check_document`), if they do: the findings, those found
+    /// elsewhere, the diagrams. For the tests and the fuzzer.
+    pub fn differs_from_whole(&self, path: &Path, text: &str) -> Option<String> {
+        let whole = crate::commands::check::check_document(path, text);
+        let shown = |diags: &[Diagnostic]| -> Vec<String> {
+            diags
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} {:?} {:?} {} | {:?} {:?} {:?} {:?}",
+                        d.path.display(),
+                        d.severity,
+                        d.span,
+                        d.message,
+                        d.help,
+                        d.rule,
+                        d.allowed,
+                        d.fix
+                    )
+                })
+                .collect()
+        };
+        for (what, a, b) in [
+            ("findings", shown(&self.diags), shown(&whole.diags)),
+            (
+                "findings elsewhere",
+                shown(&self.elsewhere),
+                shown(&whole.elsewhere),
+            ),
+        ] {
+            if a != b {
+                let first = a
+                    .iter()
+                    .zip(&b)
+                    .position(|(x, y)| x != y)
+                    .unwrap_or(a.len().min(b.len()));
+                return Some(format!(
+                    "{} {what} in parts ({}), {} whole; the first that differs:\n  in parts: {:?}\n  whole:    {:?}",
+                    a.len(),
+                    self.layout(),
+                    b.len(),
+                    a.get(first),
+                    b.get(first)
+                ));
+            }
+        }
+        let (parts, whole) = (self.diagram_count(), whole.book.diagrams.len());
+        (parts != whole).then(|| format!("{parts} diagrams in parts, {whole} whole"))
+    }
+
     /// How many diagrams the text holds.
     pub fn diagram_count(&self) -> usize {
         let places = |g: usize| {
@@ -363,7 +414,8 @@ struct Cut {
     /// Each chunk's text, in the text checked.
     texts: Vec<Span>,
     same: Vec<Option<usize>>,
-    /// The book must be checked whole: it ends in an open block.
+    /// The book must be checked whole: it ends in an open block, links to
+    /// its own headings or holds a lone `\r`.
     whole: bool,
     clean_end: bool,
 }
@@ -399,7 +451,7 @@ fn cut(text: &str, previous: Option<&ChunkedCheck>) -> Cut {
         same[new] = Some(old);
     }
     let texts = chunks.iter().map(|c| Span::new(c.start, c.end)).collect();
-    let whole = !clean_end || chunks.iter().any(|c| c.links.anchors);
+    let whole = !clean_end || chunks.iter().any(|c| c.links.anchors || c.links.bare_cr);
     Cut {
         chunks,
         texts,
@@ -930,55 +982,12 @@ fn assemble(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::check::check_document;
-
-    /// A diagnostic as the editor is told it, and where it stands.
-    fn shown(d: &Diagnostic) -> String {
-        format!(
-            "{} {:?} {:?} {} | {:?} {:?} {:?} {:?}",
-            d.path.display(),
-            d.severity,
-            d.span,
-            d.message,
-            d.help,
-            d.rule,
-            d.allowed,
-            d.fix
-        )
-    }
 
     /// The chunked check's findings against a check of the whole text.
     fn assert_same(check: &ChunkedCheck, path: &Path, text: &str, what: &str) {
-        let whole = check_document(path, text);
-        let (a, b): (Vec<String>, Vec<String>) = (
-            check.diags.iter().map(shown).collect(),
-            whole.diags.iter().map(shown).collect(),
-        );
-        if a != b {
-            let first = a
-                .iter()
-                .zip(&b)
-                .position(|(x, y)| x != y)
-                .unwrap_or(a.len().min(b.len()));
-            panic!(
-                "{what}: {} findings against {} of the whole text; groups {}; first difference:\n  chunked: {:?}\n  whole:   {:?}",
-                a.len(),
-                b.len(),
-                check.layout(),
-                a.get(first),
-                b.get(first)
-            );
+        if let Some(why) = check.differs_from_whole(path, text) {
+            panic!("{what}: {why}");
         }
-        let (a, b): (Vec<String>, Vec<String>) = (
-            check.elsewhere.iter().map(shown).collect(),
-            whole.elsewhere.iter().map(shown).collect(),
-        );
-        assert_eq!(a, b, "{what}: the problems found elsewhere");
-        assert_eq!(
-            check.diagram_count(),
-            whole.book.diagrams.len(),
-            "{what}: the diagrams"
-        );
     }
 
     fn books() -> Vec<(String, String)> {
@@ -997,6 +1006,20 @@ mod tests {
                 ));
             }
         }
+        // Windows line breaks, and lone `\r`s (old Macs) here and there.
+        let seed = std::fs::read_to_string("tests/seeds/rules.md").unwrap();
+        out.push(("rules.md with \\r\\n".into(), seed.replace('\n', "\r\n")));
+        let mut lone = String::new();
+        for (i, line) in seed.split_inclusive('\n').enumerate() {
+            lone.push_str(match i % 40 {
+                7 => line.trim_end_matches('\n'),
+                _ => line,
+            });
+            if i % 40 == 7 {
+                lone.push('\r');
+            }
+        }
+        out.push(("rules.md with lone \\r".into(), lone));
         out
     }
 
@@ -1146,8 +1169,9 @@ mod tests {
                         "inserted"
                     }
                 };
-                let mut now = lines.join("\n");
-                now.push('\n');
+                let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
+                let mut now = lines.join(newline);
+                now.push_str(newline);
                 check = ChunkedCheck::check(path, &now, Some(&check));
                 assert_same(
                     &check,

@@ -139,32 +139,9 @@ pub fn run(name: &str, bytes: &[u8], depth: Depth, style: &Style) {
 /// the whole text finds; a panic says where they part.
 pub fn parts_match_whole(name: &str, text: &str) {
     let path = Path::new(name);
-    let shown = |d: &chess_kit_docs::diagnostic::Diagnostic| {
-        format!(
-            "{:?} {:?} {} | {:?} {:?} {:?} {:?}",
-            d.severity, d.span, d.message, d.help, d.rule, d.allowed, d.fix
-        )
-    };
     let parts = chess_kit_docs::incremental::ChunkedCheck::check(path, text, None);
-    let whole = chess_kit_docs::commands::check::check_document(path, text);
-    let (a, b): (Vec<String>, Vec<String>) = (
-        parts.diags.iter().map(shown).collect(),
-        whole.diags.iter().map(shown).collect(),
-    );
-    if a != b {
-        let first = a
-            .iter()
-            .zip(&b)
-            .position(|(x, y)| x != y)
-            .unwrap_or(a.len().min(b.len()));
-        panic!(
-            "checked in parts ({}), the text gives {} findings, whole {}; first difference:\n  parts: {:?}\n  whole: {:?}",
-            parts.layout(),
-            a.len(),
-            b.len(),
-            a.get(first),
-            b.get(first)
-        );
+    if let Some(why) = parts.differs_from_whole(path, text) {
+        panic!("checked in parts and whole: {why}");
     }
 }
 
