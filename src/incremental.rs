@@ -7,7 +7,7 @@
 //! parts), those of Chess Golf (whose solutions are read across the
 //! book), those holding card tables. Every other chunk is a group of its
 //! own. A group is checked as a book of its own text, with the book's card
-//! tables after it when it shows cards and its reference links resolved
+//! tables beside it when it shows cards and its reference links resolved
 //! from the rest of the book, by the same code `check` and `build` use
 //! ([`crate::check`]). What only the whole book decides is then decided
 //! for it: the contents file's sections and the allowances that match
@@ -15,9 +15,10 @@
 //!
 //! A group whose text, context and settings are those of a group of the
 //! check before is not checked again; nor is a chunk's place re-scanned
-//! away from the edit. A book that links to its own headings, or whose
-//! reference labels are defined twice differently, or that ends inside an
-//! open block, is checked whole, as one group: each edit checks it all.
+//! away from the edit. A book that links to its own headings, whose
+//! reference labels are defined twice differently, that ends inside an
+//! open block or holds a lone `\r`, is checked whole, as one group: each
+//! edit checks it all.
 //!
 //! The findings are those of a check of the whole text: the test
 //! `each_edit_leaves_the_diagnostics_of_a_full_check_of_its_text` and this
@@ -52,7 +53,7 @@ pub struct ChunkedCheck {
     pub elsewhere: Vec<Diagnostic>,
     chunks: Vec<Chunk>,
     groups: Vec<Arc<Group>>,
-    /// The book's reference definitions, by label.
+    /// The reference definitions the groups were checked with, by label.
     definitions: BTreeMap<String, String>,
     /// The settings file's text the groups were checked with.
     config_text: Option<String>,
@@ -112,7 +113,6 @@ pub struct DiagramAt<'c> {
     pub entry: &'c DiagramEntry,
     pub section: Option<&'c Section>,
     pub fen: Option<&'c FenResult>,
-    pub book: &'c Book,
     /// What to add to an offset of the group's text to make one of the
     /// document's.
     pub shift: isize,
@@ -209,7 +209,6 @@ impl ChunkedCheck {
             entry,
             section: group.book.section_of(entry),
             fen: group.fens.get(index),
-            book: &group.book,
             shift,
         })
     }
