@@ -261,6 +261,14 @@ pub fn name_problem(name: &str) -> Option<String> {
     None
 }
 
+/// A book's name: its file's name without `.md` (`rules` for
+/// `rules/rules.md`).
+pub fn book_name(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "book".to_string())
+}
+
 /// One segment of a link's path: a name percent-encoded, so that `#`,
 /// `?`, `%` or a space in it is part of the name.
 pub fn url_segment(name: &str) -> String {
@@ -322,11 +330,7 @@ impl Book {
         diags: &mut Vec<Diagnostic>,
         others: Option<OtherDefinitions>,
     ) -> Book {
-        let name = source
-            .path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "book".to_string());
+        let name = book_name(&source.path);
         if let Some(problem) = name_problem(&name) {
             let first_line = source.text.find('\n').unwrap_or(source.text.len());
             diags.push(

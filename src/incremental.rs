@@ -359,24 +359,14 @@ impl ChunkedCheck {
 
     /// How many diagrams the text holds.
     pub fn diagram_count(&self) -> usize {
-        let places = |g: usize| {
-            self.chunks
-                .iter()
-                .filter(move |c| c.group == g)
-                .map(|c| (c.at, c.at + c.end - c.start))
-        };
-        self.groups
+        // Each chunk's diagrams, found by their starts (in the book's order).
+        self.chunks
             .iter()
-            .enumerate()
-            .map(|(g, group)| {
-                group
-                    .book
-                    .diagrams
-                    .iter()
-                    .filter(|d| {
-                        places(g).any(|(from, to)| from <= d.span.start && d.span.start < to)
-                    })
-                    .count()
+            .map(|c| {
+                let diagrams = &self.groups[c.group].book.diagrams;
+                let (from, to) = (c.at, c.at + c.end - c.start);
+                diagrams.partition_point(|d| d.span.start < to)
+                    - diagrams.partition_point(|d| d.span.start < from)
             })
             .sum()
     }
@@ -579,11 +569,7 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 /// Whether the book's name has a problem, which is reported at its first
 /// line: then it is checked whole, so that the error is found once.
 fn settings_whole(path: &Path) -> bool {
-    let name = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "book".to_string());
-    crate::book::name_problem(&name).is_some()
+    crate::book::name_problem(&crate::book::book_name(path)).is_some()
 }
 
 /// The groups of a check, and the chunks with their places in them.
