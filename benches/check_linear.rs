@@ -3,11 +3,12 @@
 //! (`large_book`) and for one of many Chess Golf sections (`golf_book`).
 //! Each binary (this build, and any named in `CHESS_KIT_DOCS_BINS`,
 //! colon-separated, to compare with a release) runs in turn, round after
-//! round; CPU is the children's user and system time from
-//! `/proc/self/stat` (the machine is shared, so not wall time), summed
-//! over runs that take about the same CPU at each size (`RUNS` at 10,000
-//! diagrams, ten times as many at 1,000: the clock ticks every 10 ms), less
-//! each run's fixed cost (a `check` of an empty book).
+//! round; CPU is the children's user and system time (`getrusage`; the
+//! machine is shared, so not wall time), less each run's fixed cost (a
+//! `check` of an empty book). The two sizes alternate, `PAIRS` times a
+//! round: one run at 10,000 diagrams, then ten at 1,000 (about the same
+//! CPU), then the other way about, so both meet the same hour of the
+//! machine; the figure is the sums' ratio, with the pairs' range.
 //!
 //! `cargo bench --bench check_linear` (`-- 1` for one round)
 
@@ -26,7 +27,7 @@ use cpu::children_cpu;
 #[path = "../tests/large/book.rs"]
 mod large;
 
-const RUNS: usize = 5;
+const PAIRS: usize = 6;
 
 fn write_book(
     dir: &Path,
@@ -97,18 +98,36 @@ fn main() {
     std::fs::write(&empty, "# Empty\n").unwrap();
     for round in 1..=rounds {
         for tool in &tools {
-            let fixed = cpu_of(tool, &empty, 10 * RUNS) / (10 * RUNS) as u32;
+            let fixed = cpu_of(tool, &empty, 50) / 50;
             for (name, make, text) in &books {
                 let (small, n_small) =
                     write_book(dir.path(), &format!("{name}1000.md"), *make, text, 1_000);
                 let (big, n_big) =
                     write_book(dir.path(), &format!("{name}10000.md"), *make, text, 10_000);
-                let a = per_diagram(tool, &small, n_small, 10 * RUNS, fixed);
-                let b = per_diagram(tool, &big, n_big, RUNS, fixed);
+                let (mut small_cpu, mut big_cpu) = (Duration::ZERO, Duration::ZERO);
+                let mut ratios = Vec::new();
+                for pair in 0..PAIRS {
+                    let measure_small = || per_diagram(tool, &small, n_small, 10, fixed);
+                    let measure_big = || per_diagram(tool, &big, n_big, 1, fixed);
+                    let (a, b) = if pair % 2 == 0 {
+                        let b = measure_big();
+                        (measure_small(), b)
+                    } else {
+                        (measure_small(), measure_big())
+                    };
+                    small_cpu += a;
+                    big_cpu += b;
+                    ratios.push(b.as_secs_f64() / a.as_secs_f64());
+                }
+                let (a, b) = (small_cpu / PAIRS as u32, big_cpu / PAIRS as u32);
+                let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+                let high = ratios.iter().copied().fold(0.0, f64::max);
                 println!(
-                    "round {round}, {}, {name} book: CPU per diagram {a:?} at {n_small}, {b:?} at {n_big} ({:+.1} %; a run's fixed cost {fixed:?})",
+                    "round {round}, {}, {name} book: CPU per diagram {a:?} at {n_small}, {b:?} at {n_big} ({:+.1} %, pairs {:+.1} to {:+.1} %; a run's fixed cost {fixed:?})",
                     tool.display(),
-                    (b.as_secs_f64() / a.as_secs_f64() - 1.0) * 100.0
+                    (b.as_secs_f64() / a.as_secs_f64() - 1.0) * 100.0,
+                    (low - 1.0) * 100.0,
+                    (high - 1.0) * 100.0,
                 );
             }
         }

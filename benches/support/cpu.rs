@@ -4,18 +4,19 @@
 use std::time::Duration;
 
 /// The user and system time of the children this process has waited for
-/// (Linux: `cutime` and `cstime` of `/proc/self/stat`).
+/// (`getrusage(RUSAGE_CHILDREN)`, to the microsecond; `/proc/self/stat`
+/// counts in hundredths of a second).
 pub fn children_cpu() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<&str> = stat
-        .rsplit_once(')')
-        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
+    // SAFETY: `getrusage` fills the zeroed struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) != 0 {
+            return Duration::ZERO;
+        }
+        usage
     };
-    // In USER_HZ, 100 a second.
-    Duration::from_millis((ticks(13) + ticks(14)) * 10)
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
 }

@@ -129,9 +129,7 @@ pub fn build(options: &BuildOptions, progress: &(dyn Fn(usize, usize) + Sync)) -
         checking,
     ));
     diags.extend(checked.diags);
-    crate::memory::map_large_blocks_for(
-        checked.books.iter().map(|(b, _)| b.source.text.len()).sum(),
-    );
+    crate::memory::place_blocks_for(checked.books.iter().map(|(b, _)| b.source.text.len()).sum());
     let publishable: Vec<(&Book, Vec<TocEntry>)> = checked
         .books
         .iter()
