@@ -38,6 +38,9 @@ pub struct CheckReport {
     pub elapsed: Duration,
     /// Each book's reading and checking, for `-v`.
     pub stages: Vec<Stage>,
+    /// The books read, held so that the caller chooses when they are
+    /// freed (the command line leaves them to the end of the process).
+    pub books: Vec<(Book, Vec<crate::contents::TocEntry>)>,
 }
 
 /// One diagram's FEN, or why it has none, with where the diagram is.
@@ -246,6 +249,7 @@ fn check_report(
         fens,
         elapsed: started.elapsed(),
         stages: checked.timings,
+        books: checked.books,
     }
 }
 
