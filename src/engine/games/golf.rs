@@ -160,6 +160,19 @@ fn deck_count(role: Role) -> usize {
     }
 }
 
+/// Whether the board holds no more of any piece than the deck has cards
+/// for: each piece counted once (a count a piece was quadratic in the
+/// pieces, and this runs for every position a replay tries).
+fn within_deck(board: &Board) -> bool {
+    let mut counts = [[0usize; 6]; 2];
+    for (_, p) in board.pieces() {
+        counts[p.color as usize][p.role as usize] += 1;
+    }
+    board
+        .pieces()
+        .all(|(_, p)| counts[p.color as usize][p.role as usize] <= deck_count(p.role))
+}
+
 /// The cards drawn come from the 16-card deck: no more cards of a piece
 /// than the deck holds; a whole deal (`all`) holds every card once.
 fn check_deck_counts(board: &BoardDiagram, out: &mut Vec<Finding>) {
@@ -267,11 +280,7 @@ impl StepRules for FromFullSet {
             .0
             .befores(after, from, to, color)
             .into_iter()
-            .filter(|b| {
-                b.board.pieces().all(|(_, p)| {
-                    b.board.pieces().filter(|(_, q)| *q == p).count() <= deck_count(p.role)
-                })
-            })
+            .filter(|b| within_deck(&b.board))
             .collect();
         out.sort_by_key(|b| b.piece(to).is_none());
         out

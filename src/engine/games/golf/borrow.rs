@@ -131,14 +131,15 @@ impl StepRules for BorrowSteps {
                 color.name()
             ));
         }
-        let who = format!("the {} on {from}", mover.name());
+        // Named only for a refusal: a replay tries many moves that succeed.
+        let who = || format!("the {} on {from}", mover.name());
         if from == to {
-            return Err(format!("{who} does not move"));
+            return Err(format!("{} does not move", who()));
         }
         if let Some(target) = board.get(to)
             && let Some(reason) = self.capture_refusal(mover, target, to)
         {
-            return Err(format!("{who} cannot move to {to}: {reason}"));
+            return Err(format!("{} cannot move to {to}: {reason}", who()));
         }
         let lent = lenders(board, from, color);
         let pair = first_pair(board, color);
@@ -154,7 +155,15 @@ impl StepRules for BorrowSteps {
             return Ok(vec![after]);
         }
         Err(explain(
-            board, &who, from, to, color, &lent, special, self, pair,
+            board,
+            &who(),
+            from,
+            to,
+            color,
+            &lent,
+            special,
+            self,
+            pair,
         ))
     }
 
