@@ -16,6 +16,7 @@
 /// (the PDF's chunks, the site's files) are then carved from the heaps and
 /// leave holes there that no later allocation fills: on a 10,010-diagram
 /// book that cost about 50 MB of peak memory.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const OWN_PAGES_FROM: i32 = 1 << 20;
 
 /// Books of this much text and more have their large blocks given pages
@@ -27,9 +28,11 @@ const LARGE_BOOKS: usize = 4 << 20;
 /// glibc's largest threshold), whose freed memory is kept while less than
 /// [`KEEP_FREED_UP_TO`] lies free at their top: the canvases and PNGs of
 /// each diagram (5 MB each for the current edition's widest) are then
-/// reused, not mapped and zeroed anew. About 5 % of the current edition's
-/// CPU, for 3 MB more peak memory.
+/// reused, not mapped and zeroed anew: 3–9 % of a fresh build's CPU for
+/// `rules/rules.md`, for 3 MB more peak memory.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const HEAP_BLOCKS_UP_TO: i32 = 32 << 20;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 const KEEP_FREED_UP_TO: i32 = 128 << 20;
 
 /// Set for a build of books smaller than [`LARGE_BOOKS`]: freed pages stay

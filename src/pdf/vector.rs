@@ -6,9 +6,10 @@
 //! reference wherever the same shape recurs.
 //!
 //! Only what the tool's own drawings use is drawn here: groups with a
-//! transform and an opacity, and paths with solid colours. Any other
-//! drawing (a clip, a mask, a gradient, text, an image) goes to krilla-svg
-//! whole, which draws it as it stands.
+//! transform and an opacity, paths with solid colours, and the images of
+//! pieces a drawing's tree holds (`render::piece_images`), drawn as the
+//! groups they hold. Any other drawing (a clip, a mask, a gradient, text,
+//! another image) goes to krilla-svg whole, which draws it as it stands.
 
 use std::collections::HashMap;
 
@@ -82,7 +83,10 @@ fn plain(g: &usvg::Group) -> bool {
                 p.fill().is_none_or(|f| is_colour(f.paint()))
                     && p.stroke().is_none_or(|s| is_colour(s.paint()))
             }
-            Node::Image(_) | Node::Text(_) => false,
+            node @ Node::Image(_) => {
+                crate::render::piece_images::held_group(node).is_some_and(plain)
+            }
+            Node::Text(_) => false,
         })
 }
 
@@ -118,7 +122,12 @@ fn group(surface: &mut Surface, g: &usvg::Group, shapes: &mut Shapes) {
                 match child {
                     Node::Group(g) => group(surface, g, shapes),
                     Node::Path(p) => path(surface, p),
-                    Node::Image(_) | Node::Text(_) => {}
+                    node @ Node::Image(_) => {
+                        if let Some(g) = crate::render::piece_images::held_group(node) {
+                            group(surface, g, shapes);
+                        }
+                    }
+                    Node::Text(_) => {}
                 }
             }
         }

@@ -2,14 +2,15 @@
 //! made once (the site's `.svg` file and the HTML page's inline drawing)
 //! and parsed once into the tree that the PNG rasteriser and the PDF writer
 //! both draw. usvg builds its tree only by parsing, so the SVG text is the
-//! drawing's one description; it is read once.
+//! drawing's one description; it is read once, its pieces from trees read
+//! once a run (`piece_images`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::usvg;
 
-use super::{diagram_svg, png};
+use super::diagram_svg;
 use crate::diagram::Diagram;
 use crate::output::hash;
 use crate::style::Style;
@@ -104,7 +105,7 @@ impl DrawingStore {
                 fresh = true;
                 self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let svg = diagram_svg(diagram, &self.style);
-                let tree = png::parse(&svg)?;
+                let tree = super::piece_images::parse_drawing(&svg)?;
                 Ok(Arc::new(Drawing { svg, tree }))
             })
             .clone();

@@ -14,6 +14,7 @@ pub(crate) mod glyphs;
 mod grid;
 mod lru;
 mod paeth;
+pub(crate) mod piece_images;
 mod png;
 pub(crate) mod raster;
 mod replay;

@@ -104,13 +104,22 @@ thread_local! {
 
 /// Parses one of our SVGs with the embedded fonts only.
 pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
+    parse_with(svg, |_| None)
+}
+
+/// [`parse`], with `image` answering an `<image>`'s href that is not a
+/// data URL.
+pub(super) fn parse_with(
+    svg: &str,
+    image: impl Fn(&str) -> Option<usvg::ImageKind> + Send + Sync,
+) -> Result<usvg::Tree, String> {
     let options = usvg::Options {
         fontdb: assets::font_database(),
         font_family: assets::BODY_FAMILY.to_string(),
         // Self-contained drawings only: never read files an SVG names.
         image_href_resolver: usvg::ImageHrefResolver {
             resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
-            resolve_string: Box::new(|_, _| None),
+            resolve_string: Box::new(move |href, _| image(href)),
         },
         ..usvg::Options::default()
     };

@@ -107,6 +107,12 @@ fn draw_node(node: &usvg::Node, transform: Transform, pixmap: &mut PixmapMut) {
     {
         return;
     }
+    // A piece read once for all its places (`piece_images`): its group,
+    // drawn where the image stands, as a `<use>` of it is drawn.
+    if let Some(group) = super::piece_images::held_group(node) {
+        draw_children(group, transform.pre_concat(group.transform()), pixmap);
+        return;
+    }
     // resvg draws a node at its bounding box's corner: start that much
     // back, so that it lands where the tree puts it.
     if let Some(b) = node.abs_layer_bounding_box() {
@@ -385,10 +391,39 @@ fn fingerprint(group: &usvg::Group, hasher: &mut Xxh3, scratch: &mut Vec<u8>) ->
                 hasher.update(b"/g");
             }
             usvg::Node::Path(p) => fingerprint_path(p, hasher, scratch)?,
-            _ => return None,
+            node => {
+                let g = super::piece_images::held_group(node)?;
+                let t = g.transform();
+                hasher.update(b"i");
+                for v in [t.sx, t.kx, t.ky, t.sy, t.tx, t.ty] {
+                    hasher.update(&v.to_bits().to_le_bytes());
+                }
+                fingerprint(g, hasher, scratch)?;
+                hasher.update(b"/i");
+            }
         }
     }
     Some(())
+}
+
+/// A picture's bounds: the group's, or for a group that only places an
+/// image of an SVG (through groups that move nothing), those of what the
+/// image holds, as for a `<use>` of it (usvg bounds an image by its box).
+/// The picture's pixmap starts at these bounds, and the pixels drawn
+/// depend on where: the same bounds draw the same pixels as the `<use>`.
+fn picture_bounds(group: &usvg::Group) -> usvg::NonZeroRect {
+    let mut inner = group;
+    loop {
+        match inner.children() {
+            [usvg::Node::Group(g)] if g.transform().is_identity() => inner = g,
+            [node] => match super::piece_images::held_group(node) {
+                Some(held) if held.transform().is_identity() => return held.layer_bounding_box(),
+                _ => break,
+            },
+            _ => break,
+        }
+    }
+    group.layer_bounding_box()
 }
 
 /// Feeds what `p` draws to `hasher`; None for a paint other than a plain
@@ -449,7 +484,7 @@ pub(super) fn fingerprint_path(
 /// The group's children drawn on a transparent pixmap just large enough,
 /// with 2 pixels to spare for anti-aliasing as resvg leaves for a layer.
 fn draw_alone(group: &usvg::Group, local: Transform) -> Option<Picture> {
-    let bounds = group.layer_bounding_box().transform(local)?;
+    let bounds = picture_bounds(group).transform(local)?;
     let left = bounds.left().floor() as i32 - 2;
     let top = bounds.top().floor() as i32 - 2;
     let width = u32::try_from(bounds.right().ceil() as i32 + 2 - left).ok()?;
