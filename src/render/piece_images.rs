@@ -38,14 +38,7 @@ fn piece_trees() -> &'static HashMap<String, usvg::Tree> {
         let size = super::num(assets::PIECE_SIZE);
         let mut trees = HashMap::new();
         for color in [Color::White, Color::Black] {
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-            ] {
+            for role in Role::ALL {
                 let piece = Piece { color, role };
                 let name = assets::piece_name(piece);
                 let svg = format!(
@@ -133,12 +126,7 @@ mod tests {
     #[test]
     fn pieces_as_images_draw_the_pixels_of_their_uses() {
         let style = crate::style::Style::default();
-        let start = "    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";
-        let text = format!(
-            "{start}    margins: 0, 1, 4.5, 1\n    arrow: e2, e4, white\n    arrow: d7, d7, black\n    card: r, 8.5, -1\n    card: N, 9, 2.2\n    card: P, 10.5, 2.5\n    text: Chess960, 10, 1\n"
-        );
-        let diagram = crate::render::svg::tests::parse(&text);
-        let svg = crate::render::diagram_svg(&diagram, &style);
+        let svg = crate::render::raster::tests::mixed_diagram_svg(&style);
         assert!(pieces_as_images(&svg).contains("<image href=\"ckd-piece:wK\""));
         let with_uses = crate::render::parse_svg(&svg).unwrap();
         let with_images = parse_drawing(&svg).unwrap();

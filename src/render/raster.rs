@@ -382,27 +382,34 @@ fn fingerprint(group: &usvg::Group, hasher: &mut Xxh3, scratch: &mut Vec<u8>) ->
     for node in group.children() {
         match node {
             usvg::Node::Group(g) if !g.should_isolate() => {
-                let t = g.transform();
-                hasher.update(b"g");
-                for v in [t.sx, t.kx, t.ky, t.sy, t.tx, t.ty] {
-                    hasher.update(&v.to_bits().to_le_bytes());
-                }
-                fingerprint(g, hasher, scratch)?;
-                hasher.update(b"/g");
+                fingerprint_group(b"g", g, hasher, scratch)?;
             }
             usvg::Node::Path(p) => fingerprint_path(p, hasher, scratch)?,
             node => {
                 let g = super::piece_images::held_group(node)?;
-                let t = g.transform();
-                hasher.update(b"i");
-                for v in [t.sx, t.kx, t.ky, t.sy, t.tx, t.ty] {
-                    hasher.update(&v.to_bits().to_le_bytes());
-                }
-                fingerprint(g, hasher, scratch)?;
-                hasher.update(b"/i");
+                fingerprint_group(b"i", g, hasher, scratch)?;
             }
         }
     }
+    Some(())
+}
+
+/// A group's transform and content, marked by `tag` (a group, or the one
+/// an image holds).
+fn fingerprint_group(
+    tag: &[u8],
+    g: &usvg::Group,
+    hasher: &mut Xxh3,
+    scratch: &mut Vec<u8>,
+) -> Option<()> {
+    let t = g.transform();
+    hasher.update(tag);
+    for v in [t.sx, t.kx, t.ky, t.sy, t.tx, t.ty] {
+        hasher.update(&v.to_bits().to_le_bytes());
+    }
+    fingerprint(g, hasher, scratch)?;
+    hasher.update(b"/");
+    hasher.update(tag);
     Some(())
 }
 
@@ -502,8 +509,17 @@ fn draw_alone(group: &usvg::Group, local: Transform) -> Option<Picture> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A board with pieces, cards, rings, arrows and text in its margins.
+    pub(crate) fn mixed_diagram_svg(style: &crate::style::Style) -> String {
+        let start = "    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";
+        let text = format!(
+            "{start}    margins: 0, 1, 4.5, 1\n    arrow: e2, e4, white\n    arrow: d7, d7, black\n    card: r, 8.5, -1\n    card: N, 9, 2.2\n    card: P, 10.5, 2.5\n    text: Chess960, 10, 1\n"
+        );
+        crate::render::diagram_svg(&crate::render::svg::tests::parse(&text), style)
+    }
 
     /// The largest difference of any channel between the drawing with
     /// pictures and resvg's own, over diagrams with pieces, cards, rings,
@@ -511,12 +527,7 @@ mod tests {
     #[test]
     fn pictures_draw_what_resvg_draws_within_rounding() {
         let style = crate::style::Style::default();
-        let start = "    r n b q k b n r\n    p p p p p p p p\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    . . . . . . . .\n    P P P P P P P P\n    R N B Q K B N R\n";
-        let text = format!(
-            "{start}    margins: 0, 1, 4.5, 1\n    arrow: e2, e4, white\n    arrow: d7, d7, black\n    card: r, 8.5, -1\n    card: N, 9, 2.2\n    card: P, 10.5, 2.5\n    text: Chess960, 10, 1\n"
-        );
-        let diagram = crate::render::svg::tests::parse(&text);
-        let svg = crate::render::diagram_svg(&diagram, &style);
+        let svg = mixed_diagram_svg(&style);
         let tree = crate::render::parse_svg(&svg).unwrap();
         let (w, h) = (411, 411);
         let scale = Transform::from_scale(0.8, 0.8);
