@@ -628,3 +628,41 @@ fn an_arrow_help_follows_the_borrowed_moves() {
     );
     assert_eq!(helps("g5"), [None]);
 }
+
+#[test]
+fn a_position_within_the_deck_holds_no_piece_more_than_its_cards() {
+    use crate::diagram::Board;
+    let at = |i: u8| Square::new(i % 8, 1 + i / 8);
+    // The full set of 16: within the deck.
+    let mut board = Board::default();
+    let mut i = 0;
+    for color in [Color::White, Color::Black] {
+        for role in [Role::King, Role::Queen] {
+            board.set(at(i), Some(Piece::new(color, role)));
+            i += 1;
+        }
+        for role in [Role::Rook, Role::Bishop, Role::Knight] {
+            for _ in 0..2 {
+                board.set(at(i), Some(Piece::new(color, role)));
+                i += 1;
+            }
+        }
+    }
+    assert!(within_deck(&board));
+    // A third white rook, or a second black queen: beyond it.
+    let mut three_rooks = board.clone();
+    three_rooks.set(at(i), Some(Piece::new(Color::White, Role::Rook)));
+    assert!(!within_deck(&three_rooks));
+    let mut two_queens = board.clone();
+    two_queens.set(at(i), Some(Piece::new(Color::Black, Role::Queen)));
+    assert!(!within_deck(&two_queens));
+    // A second white queen where the black one stood: the colours count
+    // apart.
+    let mut swapped = board.clone();
+    swapped.set(at(9), Some(Piece::new(Color::White, Role::Queen)));
+    assert!(!within_deck(&swapped));
+    // A pawn: Golf's deck has none.
+    let mut pawn = Board::default();
+    pawn.set(at(0), Some(Piece::new(Color::White, Role::Pawn)));
+    assert!(!within_deck(&pawn));
+}
