@@ -119,9 +119,28 @@ impl Piece {
         }
     }
 
-    /// "white bishop"
-    pub fn name(self) -> String {
-        format!("{} {}", self.color.name(), self.role.name())
+    /// "white bishop": a name from a table, since a replay names the piece
+    /// of every move it refuses.
+    pub fn name(self) -> &'static str {
+        const NAMES: [[&str; 6]; 2] = [
+            [
+                "white pawn",
+                "white knight",
+                "white bishop",
+                "white rook",
+                "white queen",
+                "white king",
+            ],
+            [
+                "black pawn",
+                "black knight",
+                "black bishop",
+                "black rook",
+                "black queen",
+                "black king",
+            ],
+        ];
+        NAMES[self.color as usize][self.role as usize]
     }
 }
 
@@ -548,6 +567,18 @@ mod tests {
             Piece::from_char('n'),
             Some(Piece::new(Color::Black, Role::Knight))
         );
+    }
+
+    #[test]
+    fn a_piece_is_named_by_its_colour_and_role() {
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                let want = format!("{} {}", color.name(), role.name());
+                assert_eq!(Piece::new(color, role).name(), want);
+            }
+        }
+        assert_eq!(Piece::from_char('n').map(Piece::name), Some("black knight"));
+        assert_eq!(Piece::from_char('Q').map(Piece::name), Some("white queen"));
     }
 
     #[test]

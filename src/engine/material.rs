@@ -1,6 +1,8 @@
 //! What pieces a position may hold: kings, pawns, and promoted pieces.
 
-use crate::diagram::{Board, BoardDiagram, Color, Piece, Role, Square};
+use arrayvec::ArrayVec;
+
+use crate::diagram::{Board, BoardDiagram, Color, Role, Square};
 use crate::engine::Finding;
 use crate::source::Span;
 
@@ -185,24 +187,23 @@ pub fn problems(board: &Board, rules: &MaterialRules) -> Vec<Problem> {
     out
 }
 
+/// Squares of one board: 64 at most.
+type Squares = ArrayVec<Square, 64>;
+
 fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<Problem>) {
-    let pieces: Vec<(Square, Piece)> = board
-        .pieces()
-        .filter(|(_, p)| p.color == color)
-        // rank 8 first, as the diagram reads, so the finding points at the last one read
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    let of = |role: Role| -> Vec<Square> {
-        let mut v: Vec<Square> = pieces
-            .iter()
-            .filter(|(_, p)| p.role == role)
-            .map(|(s, _)| *s)
-            .collect();
-        v.sort_by_key(|s| (8 - s.rank, s.file));
-        v
-    };
+    // Each role's squares, rank 8 first, as the diagram reads, so a finding
+    // points at the last one read. On the stack: a replay checks every
+    // position it reconstructs.
+    let mut by_role: [Squares; 6] = Default::default();
+    for rank in (1..=8).rev() {
+        for file in 0..8 {
+            let sq = Square::new(file, rank);
+            if let Some(p) = board.get(sq).filter(|p| p.color == color) {
+                by_role[p.role as usize].push(sq);
+            }
+        }
+    }
+    let of = |role: Role| -> &Squares { &by_role[role as usize] };
     let name = side(color);
     let kings = of(Role::King);
     match (rules.kings, kings.len()) {
@@ -245,7 +246,7 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
         ));
     }
     if !rules.pawns_on_back_ranks {
-        for &sq in &pawns {
+        for &sq in pawns {
             let (first, last) = match color {
                 Color::White => rules.ranks,
                 Color::Black => (rules.ranks.1, rules.ranks.0),
@@ -271,7 +272,8 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
     }
 
     // Pieces beyond the first army: each needs a promoted pawn.
-    let mut extras: Vec<(Role, usize, Square)> = Vec::new();
+    // At most one a role, and the bishops' two colours.
+    let mut extras: ArrayVec<(Role, usize, Square), 6> = ArrayVec::new();
     let army = |role| rules.army(role);
     for role in [Role::Queen, Role::Rook, Role::Knight] {
         let on = of(role);
@@ -282,8 +284,8 @@ fn check_side(board: &Board, rules: &MaterialRules, color: Color, out: &mut Vec<
     let bishops = of(Role::Bishop);
     if rules.promotion && rules.bishops_keep_colour && army(Role::Bishop) == 2 {
         // Each side starts with one bishop on each colour of square.
-        let light: Vec<Square> = bishops.iter().copied().filter(|&s| is_light(s)).collect();
-        let dark: Vec<Square> = bishops.iter().copied().filter(|&s| !is_light(s)).collect();
+        let light: Squares = bishops.iter().copied().filter(|&s| is_light(s)).collect();
+        let dark: Squares = bishops.iter().copied().filter(|&s| !is_light(s)).collect();
         for group in [light, dark] {
             if group.len() > 1 {
                 extras.push((Role::Bishop, group.len() - 1, group[1]));

@@ -301,7 +301,8 @@ pub fn default_befores(after: &State, from: Square, to: Square, color: Color) ->
     if to.rank == last_rank && !matches!(piece.role, Role::Pawn | Role::King) {
         movers.push(Piece::new(color, Role::Pawn));
     }
-    let mut out = Vec::new();
+    // Each mover: castled, nothing taken, or one of the twelve pieces taken.
+    let mut out = Vec::with_capacity(movers.len() * (2 + 2 * Role::ALL.len()));
     for mover in movers {
         let mut base = after.clone();
         base.en_passant = None;

@@ -186,7 +186,7 @@ fn cards(rows: &[CardRow]) -> WordTable {
 /// "black pawn", "white empty square", as a card's symbol shows.
 pub fn symbol_name(symbol: &str) -> String {
     match card_face(symbol) {
-        CardFace::Piece(p) => p.name(),
+        CardFace::Piece(p) => p.name().to_string(),
         CardFace::Back => "a card face down".into(),
         CardFace::Checker(c) => format!("{} checker", c.name()),
         CardFace::Empty(c) => format!("{} empty square", c.name()),

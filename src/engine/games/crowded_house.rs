@@ -300,10 +300,7 @@ impl Game for CrowdedHouse {
             if contains(rect, a.from) || contains(rect, a.to) {
                 continue;
             }
-            let piece = board
-                .board
-                .get(a.from)
-                .map_or("piece".to_string(), |p| p.name());
+            let piece = board.board.get(a.from).map_or("piece", |p| p.name());
             out.push(
                 Finding::error(
                     SIDE,

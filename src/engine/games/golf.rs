@@ -738,15 +738,19 @@ impl Records {
 
     /// The square of a piece that has taken one piece of each other card.
     fn winner(&self, board: &Board, chosen: &Chosen) -> Option<Square> {
+        // Each piece the mover needs (the chosen types but its own card),
+        // counted against what it has captured: every move of a replay
+        // asks, so nothing is copied.
         board.pieces().find_map(|(sq, p)| {
-            let need = chosen.need(p)?;
-            let mut have = self.captured[sq.index()].clone();
-            let all = need.iter().all(|q| match have.iter().position(|h| h == q) {
-                Some(i) => {
-                    have.remove(i);
-                    true
-                }
-                None => false,
+            let own = chosen.cards.iter().position(|&c| c == p)?;
+            let need = || {
+                (chosen.cards.iter().enumerate())
+                    .filter(move |&(j, _)| j != own)
+                    .map(|(_, &c)| c)
+            };
+            let have = &self.captured[sq.index()];
+            let all = need().all(|q| {
+                have.iter().filter(|&&h| h == q).count() >= need().filter(|&r| r == q).count()
             });
             all.then_some(sq)
         })

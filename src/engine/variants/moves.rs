@@ -808,7 +808,7 @@ impl VariantSteps<'_> {
         if let Some(through) = self.passed_through(state, from, to, p) {
             return format!(
                 "{who} cannot take on {to}: it would move through the {} on {through}, and a piece that moves through another cannot capture in the same move",
-                state.piece(through).map_or(String::new(), |q| q.name())
+                state.piece(through).map_or("", |q| q.name())
             );
         }
         if p.role == Role::Pawn && !v.pawns_upright() {

@@ -30,8 +30,14 @@ impl Chosen {
     /// "You may only capture one of the chosen piece types with the other
     /// one": the capturer matches one card and its victim another.
     pub fn can_capture(&self, capturer: Piece, target: Piece) -> bool {
-        self.need(capturer)
-            .is_some_and(|rest| rest.contains(&target))
+        // `need` without its copy: a replay asks this of every capture.
+        let Some(i) = self.cards.iter().position(|&c| c == capturer) else {
+            return false;
+        };
+        self.cards
+            .iter()
+            .enumerate()
+            .any(|(j, &c)| j != i && c == target)
     }
 
     pub fn is_chosen(&self, piece: Piece) -> bool {

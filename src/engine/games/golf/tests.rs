@@ -666,3 +666,37 @@ fn a_position_within_the_deck_holds_no_piece_more_than_its_cards() {
     pawn.set(at(0), Some(Piece::new(Color::White, Role::Pawn)));
     assert!(!within_deck(&pawn));
 }
+
+#[test]
+fn a_piece_wins_once_it_has_taken_one_of_each_other_card() {
+    let p = |c| Piece::from_char(c).unwrap();
+    // Three cards: a knight needs the other knight and the rook; the rook
+    // needs both knights.
+    let chosen = Chosen::new(vec![p('n'), p('n'), p('r')]);
+    let (a1, a2, b1) = (Square::new(0, 1), Square::new(0, 2), Square::new(1, 1));
+    let mut board = Board::default();
+    board.set(a2, Some(p('r')));
+    let mut records = Records::new();
+    assert_eq!(records.winner(&board, &chosen), None);
+    // The rook has taken one knight: not yet.
+    records.play(a1, a2, Some(p('n')));
+    assert_eq!(records.winner(&board, &chosen), None);
+    // A rook taken too does not stand for the second knight.
+    records.play(a2, a2, Some(p('r')));
+    assert_eq!(records.winner(&board, &chosen), None);
+    records.play(a2, a2, Some(p('n')));
+    assert_eq!(records.winner(&board, &chosen), Some(a2));
+    // A knight with a knight and a rook taken wins; with two knights, not.
+    let mut board = Board::default();
+    board.set(b1, Some(p('n')));
+    let mut records = Records::new();
+    records.play(b1, b1, Some(p('n')));
+    records.play(b1, b1, Some(p('n')));
+    assert_eq!(records.winner(&board, &chosen), None);
+    records.play(b1, b1, Some(p('r')));
+    assert_eq!(records.winner(&board, &chosen), Some(b1));
+    // A piece of no chosen card never wins.
+    let mut board = Board::default();
+    board.set(b1, Some(p('q')));
+    assert_eq!(records.winner(&board, &chosen), None);
+}
