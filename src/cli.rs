@@ -753,7 +753,11 @@ fn check(
     ui.report_where(&mut found.diags, format, fails);
     if format == Format::Json {
         // Each diagram's FEN, a record of its own, after the findings.
-        let text: String = found.fens.iter().map(|r| r.render_json() + "\n").collect();
+        let text: String = found
+            .fen_records()
+            .iter()
+            .map(|r| r.render_json() + "\n")
+            .collect();
         ui.out(text.as_bytes());
     }
     let summary = format!(

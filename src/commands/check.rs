@@ -1,7 +1,7 @@
 //! `check`: every rulebook parsed and checked, from files, folders or
 //! standard input, and the editor's copy of one rulebook.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -33,8 +33,11 @@ pub struct CheckReport {
     pub counts: Counts,
     /// What the engine measured, one line each.
     pub notes: Vec<String>,
-    /// Every diagram's FEN (or why it has none), book by book.
-    pub fens: Vec<FenRecord>,
+    /// Each book's FENs (or why a diagram has none), by book name; read
+    /// as records by [`CheckReport::fen_records`].
+    fens: BTreeMap<String, Vec<FenResult>>,
+    /// The configured games the books were checked with.
+    variants: crate::engine::variants::Variants,
     pub elapsed: Duration,
     /// Each book's reading and checking, for `-v`.
     pub stages: Vec<Stage>,
@@ -115,6 +118,20 @@ impl FenRecord {
 }
 
 impl CheckReport {
+    /// Every diagram's FEN (or why it has none), book by book: made only
+    /// when asked (`--format json`), since it reads every diagram's place
+    /// again.
+    pub fn fen_records(&self) -> Vec<FenRecord> {
+        let games = engine::Games::new(&self.variants);
+        self.books
+            .iter()
+            .flat_map(|(book, _)| {
+                let fens = self.fens.get(&book.name).map_or(&[][..], Vec::as_slice);
+                FenRecord::of_book(book, fens, &games)
+            })
+            .collect()
+    }
+
     pub fn errors(&self) -> usize {
         self.diags.iter().filter(|d| d.is_error()).count()
     }
@@ -231,22 +248,14 @@ fn check_report(
     settings: &Settings,
     started: Instant,
 ) -> CheckReport {
-    let games = engine::Games::new(&settings.variants);
     diags.extend(checked.diags);
-    let fens = checked
-        .books
-        .iter()
-        .flat_map(|(book, _)| {
-            let fens = checked.fens.get(&book.name).map_or(&[][..], Vec::as_slice);
-            FenRecord::of_book(book, fens, &games)
-        })
-        .collect();
     CheckReport {
         diags,
         diagrams: checked.books.iter().map(|(b, _)| b.diagrams.len()).sum(),
         counts: checked.counts,
         notes: checked.notes,
-        fens,
+        fens: checked.fens,
+        variants: settings.variants.clone(),
         elapsed: started.elapsed(),
         stages: checked.timings,
         books: checked.books,
