@@ -95,6 +95,9 @@ pub enum Block {
     Heading {
         level: u8,
         content: Vec<Inline>,
+        /// The text of `content` without markup ([`plain_text`]), read once
+        /// while the parse holds it: the rules read every heading's title.
+        title: String,
         /// The anchor id, unique in the book (`zombie-chess`).
         slug: String,
         span: Span,
@@ -967,15 +970,16 @@ fn collect_sections(blocks: &[Block], out: &mut Vec<Section>) {
     for block in blocks {
         if let Block::Heading {
             level,
-            content,
+            title,
             slug,
             span,
+            ..
         } = block
             && *level <= 2
         {
             out.push(Section {
                 level: *level,
-                title: plain_text(content),
+                title: title.clone(),
                 slug: slug.clone(),
                 span: *span,
             });
@@ -1316,6 +1320,7 @@ impl Builder<'_> {
                     out.push(Block::Heading {
                         level,
                         content,
+                        title,
                         slug,
                         span,
                     });

@@ -216,11 +216,11 @@ impl Aids {
             let lines = match block {
                 Block::Heading {
                     level: 2,
-                    content,
+                    title,
                     span,
                     ..
                 } => {
-                    let title = crate::book::plain_text(content).trim().to_string();
+                    let title = title.trim().to_string();
                     blank = None;
                     target = if title.eq_ignore_ascii_case(BLANK) {
                         blank = Some(*span);

@@ -371,12 +371,8 @@ impl Walk<'_, '_> {
         for block in blocks {
             match block {
                 Block::Heading {
-                    level,
-                    content,
-                    span,
-                    ..
+                    level, title, span, ..
                 } => {
-                    let title = crate::book::plain_text(content);
                     if let Some(container) = within {
                         self.nested_heading(*level, title, *span, container);
                     } else {
@@ -415,16 +411,16 @@ impl Walk<'_, '_> {
     }
 
     /// A heading at the top level.
-    fn heading(&mut self, level: u8, title: String, span: Span) {
+    fn heading(&mut self, level: u8, title: &str, span: Span) {
         let book = self.book;
         if level == 2 {
-            self.current = self.near.games.find(&title);
+            self.current = self.near.games.find(title);
             return;
         }
         if level == 1 {
             self.current = None;
         }
-        let Some(game) = self.near.get(&title) else {
+        let Some(game) = self.near.get(title) else {
             return;
         };
         if level > 2 && self.repeats(&game) {
@@ -449,7 +445,7 @@ impl Walk<'_, '_> {
         self.current = None;
         self.out.push(StrayHeading {
             span: line,
-            title,
+            title: title.to_string(),
             kind: if atx {
                 StrayKind::Level(level)
             } else {
@@ -463,8 +459,8 @@ impl Walk<'_, '_> {
     /// A heading in a list item or a block quote: it starts no section.
     /// One that names a game (a subsection repeating its game's name
     /// aside) is a stray heading.
-    fn nested_heading(&mut self, level: u8, title: String, span: Span, container: Container) {
-        let Some(game) = self.near.get(&title) else {
+    fn nested_heading(&mut self, level: u8, title: &str, span: Span, container: Container) {
+        let Some(game) = self.near.get(title) else {
             return;
         };
         if level > 2 && self.repeats(&game) {
@@ -473,7 +469,7 @@ impl Walk<'_, '_> {
         self.current = None;
         self.out.push(StrayHeading {
             span: whole_line(&self.book.source.text, span.start),
-            title,
+            title: title.to_string(),
             kind: StrayKind::Nested(container),
             game: Some(game),
             detaches: true,

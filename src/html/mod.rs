@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::book::{Block, Book, plain_text};
+use crate::book::{Block, Book};
 use crate::contents::TocEntry;
 use crate::diagnostic::Diagnostic;
 use crate::engine::fen::{DiagramFen, FenResult};
@@ -362,7 +362,7 @@ fn split_pages(book: &Book) -> Vec<Page<'_>> {
         match block {
             Block::Heading {
                 level: 2,
-                content,
+                title,
                 slug,
                 ..
             } => {
@@ -377,7 +377,7 @@ fn split_pages(book: &Book) -> Vec<Page<'_>> {
                 blocks.push(block);
                 pages.push(Page {
                     file,
-                    title: plain_text(content),
+                    title: title.clone(),
                     blocks,
                     start,
                 });

@@ -1321,10 +1321,10 @@ fn run<'a>(ctx: &mut Ctx<'a>, toc: &[TocEntry], after_block: &mut dyn FnMut(&mut
             // twice: the title page already does.
             Block::Heading {
                 level: 1,
-                content,
+                title: heading,
                 slug,
                 ..
-            } if ctx.outline.is_empty() && same_title(&plain_text(content), title) => {
+            } if ctx.outline.is_empty() && same_title(heading, title) => {
                 ctx.pending_anchors.push(slug.clone());
                 ctx.title_slug = Some(slug.clone());
             }
@@ -1594,11 +1594,8 @@ impl<'a> Ctx<'a> {
         let gap = lead * self.bs.text.paragraph_gap;
         match block {
             Block::Heading {
-                level,
-                content,
-                slug,
-                ..
-            } => self.heading(*level, &plain_text(content), slug, x, width),
+                level, title, slug, ..
+            } => self.heading(*level, title, slug, x, width),
             Block::TableOfContents { .. } => {}
             Block::Paragraph { content, .. } => {
                 let images: Vec<&crate::book::Image> = content

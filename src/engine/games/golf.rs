@@ -24,7 +24,7 @@ use std::time::Instant;
 
 pub(crate) use borrow::{BorrowSteps, Captures, Chosen};
 
-use crate::book::{Block, Book, DiagramEntry, plain_text};
+use crate::book::{Block, Book, DiagramEntry};
 use crate::diagram::{
     Arrow, ArrowColour, Board, BoardDiagram, CardFace, Color, Piece, Role, Square,
 };
@@ -493,13 +493,10 @@ fn problem_heading(book: &Book, entry: &DiagramEntry) -> Option<(usize, Span)> {
     for block in book.blocks[..at].iter().rev() {
         match block {
             Block::Heading {
-                level,
-                content,
-                span,
-                ..
+                level, title, span, ..
             } => {
                 return (*level >= 3)
-                    .then(|| problem_number(&plain_text(content)).map(|n| (n, *span)))
+                    .then(|| problem_number(title).map(|n| (n, *span)))
                     .flatten();
             }
             // Only the first diagram under a problem heading is the problem.
@@ -557,16 +554,16 @@ impl GolfBook {
             match block {
                 Block::Heading {
                     level,
-                    content,
+                    title,
                     slug,
                     span,
+                    ..
                 } => {
                     if *level <= 2 {
                         inside = Some(slug);
                     }
-                    let title = plain_text(content);
                     pending = (*level >= 3)
-                        .then(|| problem_number(&title).map(|n| (n, *span)))
+                        .then(|| problem_number(title).map(|n| (n, *span)))
                         .flatten();
                     let title = title.to_lowercase();
                     under = (*level >= 3 && title.contains("solution"))
