@@ -32,7 +32,7 @@ use cpu::children_cpu;
 #[path = "../tests/large/book.rs"]
 mod large;
 
-const PAIRS: usize = 6;
+const PAIRS: usize = 10;
 
 fn write_book(
     dir: &Path,
