@@ -180,19 +180,6 @@ pub fn check_loaded_book(book: Book, mut diags: Vec<Diagnostic>, run: &CheckRun)
 /// whose contents are checked against the whole ([`crate::incremental`]).
 pub(crate) fn check_book_part(
     book: Book,
-    diags: Vec<Diagnostic>,
-    run: &CheckRun,
-    toc: Vec<TocEntry>,
-) -> BookCheck {
-    std::thread::scope(|s| {
-        s.spawn(|| check_book_part_here(book, diags, run, toc))
-            .join()
-            .unwrap()
-    })
-}
-
-fn check_book_part_here(
-    book: Book,
     mut diags: Vec<Diagnostic>,
     run: &CheckRun,
     toc: Vec<TocEntry>,
