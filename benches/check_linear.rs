@@ -12,8 +12,9 @@
 //! CPU at 1,000). The two sizes alternate, `PAIRS` times a
 //! round: one run at 10,000 diagrams, then ten at 1,000 (about the same
 //! CPU), then the other way about, so both meet the same hour of the
-//! machine; the figures are the sums' ratio and the pairs' median ratio,
-//! with the pairs' range.
+//! machine; a round's figures are the sums' ratio and the pairs' median
+//! ratio, with the pairs' range, and the run's is the median of every
+//! pair of every round.
 //!
 //! `cargo bench --bench check_linear` (`-- 1` for one round)
 
@@ -102,9 +103,11 @@ fn main() {
         ),
         ("golf", large::golf_book, &rules),
     ];
+    // Every pair's ratio, by tool and book, for the run's figure.
+    let mut all = vec![vec![Vec::new(); books.len()]; tools.len()];
     for round in 1..=rounds {
-        for tool in &tools {
-            for (name, make, text) in &books {
+        for (t, tool) in tools.iter().enumerate() {
+            for (k, (name, make, text)) in books.iter().enumerate() {
                 let (one, n_one) = write_book(dir.path(), &format!("{name}1.md"), *make, text, 1);
                 let fixed = Fixed {
                     cpu: cpu_of(tool, &one, 50) / 50,
@@ -130,6 +133,7 @@ fn main() {
                     ratios.push(b.as_secs_f64() / a.as_secs_f64());
                 }
                 let (a, b) = (small_cpu / PAIRS as u32, big_cpu / PAIRS as u32);
+                all[t][k].extend(&ratios);
                 ratios.sort_by(f64::total_cmp);
                 let (low, high) = (ratios[0], ratios[PAIRS - 1]);
                 // The middle pairs' mean: a pair disturbed by the shared
@@ -146,6 +150,23 @@ fn main() {
                     fixed.diagrams,
                 );
             }
+        }
+    }
+    // The run's figure: the median of every pair of every round, less
+    // moved by one disturbed round than any round's own.
+    for (t, tool) in tools.iter().enumerate() {
+        for (k, (name, _, _)) in books.iter().enumerate() {
+            let mut ratios = all[t][k].clone();
+            ratios.sort_by(f64::total_cmp);
+            let n = ratios.len();
+            let percent = |r: f64| (r - 1.0) * 100.0;
+            println!(
+                "all {rounds} rounds, {}, {name} book: {:+.1} % the median of {n} pairs (the middle half {:+.1} to {:+.1} %)",
+                tool.display(),
+                percent((ratios[(n - 1) / 2] + ratios[n / 2]) / 2.0),
+                percent(ratios[n / 4]),
+                percent(ratios[(3 * n) / 4 - 1]),
+            );
         }
     }
 }
