@@ -466,6 +466,64 @@ R N B Q K B N R";
     }
 
     #[test]
+    fn a_finding_points_at_the_piece_read_last() {
+        // Read as the diagram is, rank 8 first and the a-file first: the
+        // extra piece is the last one read.
+        let squares = |rows: &str, rules: &MaterialRules| -> Vec<String> {
+            problems(&board(rows).board, rules)
+                .into_iter()
+                .map(|p| p.square.map_or("none".into(), |s| s.to_string()))
+                .collect()
+        };
+        let rows = "R . . . . . . R
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+R . . . . . . r";
+        assert_eq!(squares(rows, &MaterialRules::NO_PAWNS), ["a1"]);
+        // Black's own count: two rooks are a set.
+        assert!(
+            squares(
+                &rows.replace("R . . . . . . r", ". . . . . . . r"),
+                &MaterialRules::NO_PAWNS
+            )
+            .is_empty()
+        );
+        // A second king: the one nearer rank 1; for Black the same.
+        let kings = "k . . . K . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+k . . . K . . .";
+        assert_eq!(squares(kings, &MaterialRules::COMMON), ["e1", "a1"]);
+        // Two bishops on light squares: the second read is the promoted one.
+        let b = START.replace("R N B Q K B N R", "R N . Q K B N R").replace(
+            ". . . . . . . .\n. . . . . . . .\nP",
+            ". . . . . . . .\n. . . . . . . B\nP",
+        );
+        assert_eq!(squares(&b, &MaterialRules::ORTHODOX), ["f1"]);
+    }
+
+    #[test]
+    fn an_extra_piece_fits_a_missing_pawn() {
+        // One queen more, one pawn fewer: a promotion, fine; a second queen
+        // more is not.
+        let one = START.replace("P P P P P P P P", "P P P P P P P .").replace(
+            ". . . . . . . .\n. . . . . . . .\nP",
+            "Q . . . . . . .\n. . . . . . . .\nP",
+        );
+        assert!(messages(&board(&one), &MaterialRules::ORTHODOX).is_empty());
+        let two = one.replace("Q . . . . . . .", "Q Q . . . . . .");
+        assert_eq!(messages(&board(&two), &MaterialRules::ORTHODOX).len(), 1);
+    }
+
+    #[test]
     fn games_without_pawns() {
         let b = board(START);
         let m = messages(&b, &MaterialRules::NO_PAWNS);
